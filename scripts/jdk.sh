@@ -1,0 +1,17 @@
+# Sourced by ./stt and ./run-tests: sets STT_JAVA_HOME to a JDK 25 or newer, or prints one line and exits 2.
+java_major() { # $1 = a JDK home; prints its feature version, or nothing
+  [ -x "$1/bin/java" ] && [ -x "$1/bin/javac" ] || return 0
+  sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release" 2>/dev/null
+}
+find_jdk25() {
+  local c v
+  for c in "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25* /usr/lib/jvm/*-25* /usr/lib/jvm/*25* /usr/lib/jvm/* \
+           /opt/java/* /opt/jdk* /usr/local/lib/jvm/*; do
+    [ -n "$c" ] && [ -d "$c" ] || continue
+    v=$(java_major "$c")
+    if [ -n "$v" ] && [ "$v" -ge 25 ]; then STT_JAVA_HOME="$c"; return 0; fi
+  done
+  echo "stt: no JDK 25 or newer found (set JAVA_HOME to one, or install e.g. temurin-25-jdk under /usr/lib/jvm)" >&2
+  exit 2
+}
+find_jdk25

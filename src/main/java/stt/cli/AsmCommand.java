@@ -1,0 +1,36 @@
+package stt.cli;
+
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import stt.codec.Codec;
+import stt.isa.Generation;
+
+@Command(name = "asm", description = "Assemble a text program (.s) into 64-byte words.")
+final class AsmCommand implements Callable<Integer>, Stdin {
+    @Parameters(paramLabel = "FILE.s", description = "text program, or - for standard input")
+    String file;
+
+    @Option(names = "-o", paramLabel = "OUT.bin", required = true, description = "output file of 64-byte words")
+    Path output;
+
+    @Option(names = "--gen", paramLabel = "G", converter = GenerationOption.class, defaultValue = "mariana",
+            description = "generation whose address windows the text uses (default: ${DEFAULT-VALUE})")
+    Generation gen;
+
+    private InputStream stdin = System.in;
+
+    @Override
+    public void stdin(InputStream in) {
+        stdin = in;
+    }
+
+    @Override
+    public Integer call() {
+        Programs.write(output, Codec.encodeAll(Programs.assemble(file, stdin, gen)));
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,60 @@
+package stt.cli;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import stt.codec.S2S2D2_STT;
+import stt.isa.Generation;
+import stt.validate.Validator;
+import stt.validate.Violation;
+
+@Command(name = "check", description = "Validate each word for a generation; exit 1 if any is invalid.")
+final class CheckCommand implements Callable<Integer>, Stdin {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "program: .s text, or binary 64-byte words; - for stdin")
+    String file;
+
+    @Option(names = "--gen", paramLabel = "G", converter = GenerationOption.class, defaultValue = "mariana",
+            description = "generation to validate for (default: ${DEFAULT-VALUE})")
+    Generation gen;
+
+    @Option(names = "--json", description = "one JSON object per word: index, valid, violations")
+    boolean json;
+
+    private InputStream stdin = System.in;
+
+    @Override
+    public void stdin(InputStream in) {
+        stdin = in;
+    }
+
+    @Override
+    public Integer call() {
+        List<S2S2D2_STT> words = Programs.load(file, stdin, gen);
+        PrintWriter out = spec.commandLine().getOut();
+        int invalid = 0;
+        for (int k = 0; k < words.size(); k++) {
+            List<Violation> violations = Validator.validate(words.get(k), gen);
+            invalid += violations.isEmpty() ? 0 : 1;
+            if (json) {
+                out.println(JsonView.withValidity(JsonView.MAPPER.createObjectNode().put("index", k), violations));
+            } else {
+                out.println("word " + k + ": " + (violations.isEmpty() ? "valid"
+                        : "invalid, " + violations.size() + (violations.size() == 1 ? " violation" : " violations")));
+                violations.forEach(v -> out.println("  " + v));
+            }
+        }
+        if (!json) {
+            out.println(words.size() - invalid + " of " + words.size() + " words valid on " + gen.isaName());
+        }
+        return invalid == 0 ? ExitCode.OK : ExitCode.INVALID;
+    }
+}

@@ -1,0 +1,55 @@
+package stt.cli;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import stt.codec.S2S2D2_STT;
+import stt.isa.Generation;
+import stt.text.TextForm;
+import stt.validate.Validator;
+
+@Command(name = "disasm", description = "Disassemble 64-byte words to text (or JSON, one object per word).")
+final class DisasmCommand implements Callable<Integer>, Stdin {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "binary file of 64-byte words, or - for standard input")
+    String file;
+
+    @Option(names = "--json", description = "one JSON object per word (SPEC §6)")
+    boolean json;
+
+    @Option(names = "--gen", paramLabel = "G", converter = GenerationOption.class,
+            description = "generation for address decoding and validation (JSON gains valid/violations)")
+    Generation gen;
+
+    private InputStream stdin = System.in;
+
+    @Override
+    public void stdin(InputStream in) {
+        stdin = in;
+    }
+
+    @Override
+    public Integer call() {
+        List<S2S2D2_STT> words = Programs.decode(file, Programs.readBytes(file, stdin));
+        Generation g = gen == null ? Generation.DEFAULT : gen;
+        PrintWriter out = spec.commandLine().getOut();
+        for (int k = 0; k < words.size(); k++) {
+            S2S2D2_STT w = words.get(k);
+            if (json) {
+                var node = JsonView.word(k, w, g);
+                out.println(gen == null ? node : JsonView.withValidity(node, Validator.validate(w, g)));
+            } else {
+                out.println(TextForm.disassemble(w, g));
+            }
+        }
+        return ExitCode.OK;
+    }
+}

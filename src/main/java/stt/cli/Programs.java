@@ -1,0 +1,65 @@
+package stt.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import stt.codec.Codec;
+import stt.codec.S2S2D2_STT;
+import stt.isa.Generation;
+import stt.text.AsmException;
+import stt.text.TextForm;
+
+/** Reading and writing the CLI's program files: raw 64-byte words, or text ({@code .s}). */
+final class Programs {
+    private Programs() {
+    }
+
+    /** The bytes of {@code file}, or of standard input for {@code -}. */
+    static byte[] readBytes(String file, InputStream stdin) {
+        try {
+            return "-".equals(file) ? stdin.readAllBytes() : Files.readAllBytes(Path.of(file));
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot read: " + reason(e));
+        }
+    }
+
+    /** Decodes a binary program; a length that is not a multiple of 64 is an input error naming the file. */
+    static List<S2S2D2_STT> decode(String file, byte[] bytes) {
+        try {
+            return Codec.decodeAll(bytes);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(file + ": " + e.getMessage());
+        }
+    }
+
+    /** A program from a {@code .s} text file (assembled for {@code gen}) or a binary one. */
+    static List<S2S2D2_STT> load(String file, InputStream stdin, Generation gen) {
+        return file.endsWith(".s") ? assemble(file, stdin, gen) : decode(file, readBytes(file, stdin));
+    }
+
+    /** Assembles a text program for {@code gen}; an assembly error is an input error at file:line:column. */
+    static List<S2S2D2_STT> assemble(String file, InputStream stdin, Generation gen) {
+        try {
+            return TextForm.assemble(new String(readBytes(file, stdin), StandardCharsets.UTF_8), file, gen);
+        } catch (AsmException e) {
+            throw new InputException(e.getMessage());
+        }
+    }
+
+    static void write(Path file, byte[] bytes) {
+        try {
+            Files.write(file, bytes);
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot write: " + reason(e));
+        }
+    }
+
+    private static String reason(IOException e) {
+        return e instanceof java.nio.file.NoSuchFileException ? "no such file"
+                : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                : String.valueOf(e.getMessage());
+    }
+}

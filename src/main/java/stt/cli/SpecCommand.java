@@ -1,0 +1,47 @@
+package stt.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import stt.isa.Decision;
+import stt.isa.Generation;
+import stt.isa.Space;
+
+@Command(name = "spec", description = "Print the generation table and the model's own decisions.")
+final class SpecCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--model", description = "print only the MODEL decisions (the ledger)")
+    boolean modelOnly;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (!modelOnly) {
+            out.printf("%-13s %-18s %5s %-18s %-18s %7s %8s %8s %s%n", "generation", "product", "parts",
+                    "sbuf stride/active", "psum stride/active", "alu ops", "g-arith", "g-bitvec", "stt executes");
+            for (Generation g : Generation.values()) {
+                String psum = g.hasPsum() ? kib(g.partitionStride(Space.PSUM)) + " / " + kib(g.activeBytes(Space.PSUM))
+                        : "none";
+                out.printf("%-13s %-18s %5d %-18s %-18s %7d %8d %8d %s%n", g.isaName(), g.product(),
+                        Generation.PARTITIONS, kib(g.partitionStride(Space.SBUF)) + " / "
+                                + kib(g.activeBytes(Space.SBUF)), psum, g.aluOps().size(), g.generalArith().size(),
+                        g.generalBitvec().size(), g.executesStt() ? "yes" : "no (decode and validate only)");
+            }
+            out.println();
+            out.println("MODEL decisions (see docs/decisions.md):");
+        }
+        for (Decision d : Decision.values()) {
+            out.printf("[%s] %s: %s%n", d.source(), d.name().toLowerCase(java.util.Locale.ROOT), d.text());
+        }
+        return ExitCode.OK;
+    }
+
+    private static String kib(int bytes) {
+        return bytes / 1024 + " KiB";
+    }
+}

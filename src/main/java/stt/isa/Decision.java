@@ -1,0 +1,47 @@
+package stt.isa;
+
+/**
+ * The model's ledger: every behaviour that no source pins and that this model decides, each behind one
+ * name. {@code stt spec --model} prints it and {@code docs/decisions.md} explains it.
+ */
+public enum Decision {
+    DECODE_TOTAL("Decoding is total: any 64 bytes decode; unknown enum codes are kept as numbers and shown in hex."),
+    HEADER_EVENTS_OPAQUE("Header and events fields are carried and shown, never interpreted or validated."),
+    SUNDA_ALU_ENUM("SUNDA's ALU_OP enum is modelled as the 30 base ops plus abs_max_int and abs_min_int (32); SPEC"
+            + " counts 33 but no source names the 33rd. Only error wording depends on it: int ops are never valid"
+            + " in an S2S2D2_STT word."),
+    REGISTER_ADDR_FORM("A register-addressed ADDR4 must have zero bytes 1..2 and zero bits 24..29; only bits 31"
+            + " (address) and 30 (shape) may be set in its top byte."),
+    SHAPE_AND_INDIRECT("Shape-from-register and indirect addresses decode and validate (element-count checks are"
+            + " skipped for shape-from-register) but execution refuses them."),
+    IMM_REG_FORM("A register immediate (imm0 with reg_ptr_immediate) needs regnum < 64 in byte 0 and zero bytes"
+            + " 1..3."),
+    FOOTPRINT_IN_ACTIVE("tensor2d_valid also requires every byte a pattern touches, per partition, to lie inside"
+            + " the active size of its space."),
+    INVENTED_RULE_NAMES("Checks the seed does not name are reported as s2s2d2_stt_opcode, reserved_zero and"
+            + " valid_enum_code."),
+    UNKNOWN_OPCODE_SCOPE("For an unknown opcode only the opcode-independent rules run; op, dtype and accumulator"
+            + " rules need an opcode class."),
+    TEXT_FORM("Text form: one word per line, 'mnemonic key=value ...'; omitted fields encode as zero;"
+            + " addresses are written per generation (asm and disasm take --gen, default mariana)."),
+    JSON_ADDRESS_FIELDS("JSON addresses: space 'register' or a window address past the active size ('invalid')"
+            + " keep start_addr; partition and offset are null unless the address lies in an SBUF/PSUM window."),
+    UNENFORCED_RULES("Not enforced, their bodies not being public: header/events validity and the NEURON-3759"
+            + " quadrant erratum check of 0x9d/0x9e.");
+
+    private final String text;
+
+    Decision(String text) {
+        this.text = text;
+    }
+
+    /** The one-line statement of the decision. */
+    public String text() {
+        return text;
+    }
+
+    /** Every ledger entry is a MODEL decision; the tag is printed with it. */
+    public String source() {
+        return "MODEL";
+    }
+}

@@ -1,0 +1,33 @@
+package stt.text;
+
+/** Integer literals of the text form: decimal (optionally negative) or {@code 0x} hexadecimal. */
+final class Numbers {
+    private Numbers() {
+    }
+
+    static boolean isHex(String text) {
+        return text.length() > 2 && (text.startsWith("0x") || text.startsWith("0X"))
+                && text.substring(2).chars().allMatch(c -> Character.digit(c, 16) >= 0);
+    }
+
+    /** Parses an integer literal in [min, max]. */
+    static long parse(String text, long min, long max, String what) throws SyntaxException {
+        long v;
+        try {
+            if (isHex(text)) {
+                v = Long.parseUnsignedLong(text.substring(2), 16);
+                if (v < 0) {
+                    throw new NumberFormatException();
+                }
+            } else {
+                v = Long.parseLong(text);
+            }
+        } catch (NumberFormatException e) {
+            throw new SyntaxException(0, "expected " + what + " as a decimal or 0x-hex integer, found '" + text + "'");
+        }
+        if (v < min || v > max) {
+            throw new SyntaxException(0, what + " " + text + " is out of range; allowed: " + min + ".." + max);
+        }
+        return v;
+    }
+}

@@ -1,0 +1,256 @@
+package stt.text;
+
+import java.util.List;
+import java.util.Optional;
+import stt.codec.Field;
+import stt.isa.Addr4;
+import stt.isa.Coded;
+import stt.isa.MemoryRef;
+import stt.isa.Space;
+
+/** How one key's value is written and read back; {@code fields} are the raw fields the key covers. */
+sealed interface Syntax {
+    String format(long[] values, List<Field> fields, Context ctx);
+
+    long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException;
+
+    /** A plain integer per field; more than one field is written as a list {@code [a,b]}. */
+    record Numbers() implements Syntax {
+        @Override
+        public String format(long[] values, List<Field> fields, Context ctx) {
+            if (values.length == 1) {
+                return Long.toString(values[0]);
+            }
+            StringBuilder sb = new StringBuilder("[");
+            for (int k = 0; k < values.length; k++) {
+                sb.append(k == 0 ? "" : ",").append(values[k]);
+            }
+            return sb.append(']').toString();
+        }
+
+        @Override
+        public long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException {
+            if (fields.size() == 1) {
+                return new long[] {stt.text.Numbers.parse(text, fields.get(0).min(), fields.get(0).max(),
+                        fields.get(0).key())};
+            }
+            long[] min = fields.stream().mapToLong(Field::min).toArray();
+            long[] max = fields.stream().mapToLong(Field::max).toArray();
+            return parseList(text, fields.stream().map(Field::key).toList(), min, max);
+        }
+    }
+
+    /** Parses {@code [a,b,...]}, one integer per name, each in its range. */
+    static long[] parseList(String text, List<String> names, long[] min, long[] max) throws SyntaxException {
+        if (!text.startsWith("[") || !text.endsWith("]")) {
+            throw new SyntaxException(0, "expected a list of " + names.size() + " integers like [1,0]");
+        }
+        String[] parts = text.substring(1, text.length() - 1).split(",", -1);
+        if (parts.length != names.size()) {
+            throw new SyntaxException(0, "expected " + names.size() + " integers in the list, found " + parts.length);
+        }
+        long[] out = new long[parts.length];
+        int col = 1;
+        for (int k = 0; k < parts.length; k++) {
+            try {
+                out[k] = stt.text.Numbers.parse(parts[k], min[k], max[k], names.get(k));
+            } catch (SyntaxException e) {
+                throw new SyntaxException(col, e.getMessage());
+            }
+            col += parts[k].length() + 1;
+        }
+        return out;
+    }
+
+    /** An enumeration member by its ISA name, or any code as a number (unknown codes are kept). */
+    record Named<E extends Enum<E> & Coded>(Class<E> type) implements Syntax {
+        @Override
+        public String format(long[] values, List<Field> fields, Context ctx) {
+            return Coded.nameOf(type, (int) values[0]);
+        }
+
+        @Override
+        public long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException {
+            Optional<E> named = Coded.byName(type, text);
+            if (named.isPresent()) {
+                if (named.get().code() > fields.get(0).max()) {
+                    throw new SyntaxException(0, text + " does not fit the 4-bit " + fields.get(0).key()
+                            + " field (codes 0x0..0xf only)");
+                }
+                return new long[] {named.get().code()};
+            }
+            if (Character.isDigit(text.isEmpty() ? 'x' : text.charAt(0)) || text.startsWith("-")) {
+                return new long[] {stt.text.Numbers.parse(text, 0, fields.get(0).max(), fields.get(0).key())};
+            }
+            throw new SyntaxException(0, "unknown " + fields.get(0).key() + " '" + text + "'; expected one of "
+                    + names() + " or a numeric code");
+        }
+
+        private String names() {
+            StringBuilder sb = new StringBuilder();
+            for (E e : type.getEnumConstants()) {
+                sb.append(sb.isEmpty() ? "" : ", ").append(e.isaName());
+            }
+            return sb.toString();
+        }
+    }
+
+    /** The reserved bytes 45..47 as a list {@code [b0,b1,b2]} of one 24-bit field. */
+    record ReservedBytes() implements Syntax {
+        @Override
+        public String format(long[] values, List<Field> fields, Context ctx) {
+            long v = values[0];
+            return "[" + (v & 0xff) + "," + ((v >> 8) & 0xff) + "," + ((v >> 16) & 0xff) + "]";
+        }
+
+        @Override
+        public long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException {
+            long[] b = parseList(text, List.of("reserved[0]", "reserved[1]", "reserved[2]"), new long[3],
+                    new long[] {255, 255, 255});
+            return new long[] {b[0] | b[1] << 8 | b[2] << 16};
+        }
+    }
+
+    /** A TENSOR2D start address: {@code sbuf:P:OFF}, {@code psum:P:OFF}, {@code reg:N}, or raw {@code 0x...}. */
+    record Address() implements Syntax {
+        @Override
+        public String format(long[] values, List<Field> fields, Context ctx) {
+            Addr4 a = new Addr4((int) values[0]);
+            String shape = a.shapeFromRegister() ? "+shape" : "";
+            if (a.fromRegister()) {
+                return a.registerFormClean() ? "reg:" + a.regnum() + shape : raw(values[0]);
+            }
+            String indirect = a.indirect() ? "+indirect" : "";
+            return ctx.gen().locate(a.partitionOffset()).map(ref -> ref + shape + indirect)
+                    .orElseGet(() -> raw(values[0]));
+        }
+
+        @Override
+        public long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException {
+            if (stt.text.Numbers.isHex(text) || text.chars().allMatch(Character::isDigit)) {
+                return new long[] {stt.text.Numbers.parse(text, 0, 0xffff_ffffL, fields.get(0).key())};
+            }
+            int flags = 0;
+            String base = text;
+            while (base.endsWith("+shape") || base.endsWith("+indirect")) {
+                boolean shape = base.endsWith("+shape");
+                flags |= shape ? Addr4.SHAPE_FROM_REGISTER : Addr4.INDIRECT;
+                base = base.substring(0, base.length() - (shape ? 6 : 9));
+            }
+            if (base.startsWith("reg:")) {
+                if ((flags & Addr4.INDIRECT) != 0) {
+                    throw new SyntaxException(0, "+indirect applies to immediate addresses, not reg:N");
+                }
+                long n = parseAt(base.substring(4), 4, 0, 255, "register number");
+                return new long[] {(Addr4.FROM_REGISTER | flags | n) & 0xffff_ffffL};
+            }
+            return new long[] {(memory(base, ctx) | flags) & 0xffff_ffffL};
+        }
+
+        static String raw(long v) {
+            return String.format("0x%08x", v);
+        }
+
+        /** Parses {@code sbuf:P:OFF} or {@code psum:P:OFF} into a PARTITION_OFFSET for the context's generation. */
+        static int memory(String text, Context ctx) throws SyntaxException {
+            String[] parts = text.split(":", -1);
+            Optional<Space> space = parts.length == 3 ? spaceNamed(parts[0]) : Optional.empty();
+            if (space.isEmpty()) {
+                throw new SyntaxException(0, "expected an address sbuf:P:OFF, psum:P:OFF, reg:N or 0x-hex, found '"
+                        + text + "'");
+            }
+            int p = (int) parseAt(parts[1], parts[0].length() + 1, 0, 127, "partition");
+            int offCol = parts[0].length() + parts[1].length() + 2;
+            int off = (int) parseAt(parts[2], offCol, 0, Integer.MAX_VALUE, "offset");
+            try {
+                return ctx.gen().partitionOffset(space.get(), p, off);
+            } catch (IllegalArgumentException e) {
+                throw new SyntaxException(offCol, e.getMessage() + " on " + ctx.gen());
+            }
+        }
+
+        private static Optional<Space> spaceNamed(String name) {
+            for (Space s : Space.values()) {
+                if (s.isaName().equals(name)) {
+                    return Optional.of(s);
+                }
+            }
+            return Optional.empty();
+        }
+
+        private static long parseAt(String text, int col, long min, long max, String what) throws SyntaxException {
+            try {
+                return stt.text.Numbers.parse(text, min, max, what);
+            } catch (SyntaxException e) {
+                throw new SyntaxException(col, e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * imm0, written by what it holds: an fp32 value for an inline arith scalar, an integer for an inline
+     * bitvec scalar, {@code sbuf:P:OFF} for a pointer, {@code reg:N} for a register; raw {@code 0x...} bits
+     * always work and are used where no readable form reproduces the bits (NaN payloads, stray bits).
+     */
+    record Immediate() implements Syntax {
+        @Override
+        public String format(long[] values, List<Field> fields, Context ctx) {
+            int bits = (int) values[0];
+            String raw = Address.raw(values[0]);
+            return switch (kind(ctx)) {
+                case FP32 -> Float.isNaN(Float.intBitsToFloat(bits)) ? raw
+                        : Float.toString(Float.intBitsToFloat(bits));
+                case INT -> Integer.toString(bits);
+                case POINTER -> (bits & ~Addr4.PARTITION_OFFSET_MASK) != 0 ? raw
+                        : ctx.gen().locate(bits).map(MemoryRef::toString).orElse(raw);
+                case REGISTER -> (bits & ~0xff) != 0 ? raw : "reg:" + bits;
+                case RAW -> raw;
+            };
+        }
+
+        @Override
+        public long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException {
+            if (stt.text.Numbers.isHex(text)) {
+                return new long[] {stt.text.Numbers.parse(text, 0, 0xffff_ffffL, "imm0")};
+            }
+            Kind kind = kind(ctx);
+            switch (kind) {
+                case FP32 -> {
+                    try {
+                        return new long[] {Float.floatToRawIntBits(Float.parseFloat(text)) & 0xffff_ffffL};
+                    } catch (NumberFormatException e) {
+                        throw new SyntaxException(0, "expected an fp32 number (e.g. 2.5, -1e-3, Infinity) or 0x-hex"
+                                + " bits for an inline arith imm0, found '" + text + "'");
+                    }
+                }
+                case INT -> {
+                    return new long[] {stt.text.Numbers.parse(text, Integer.MIN_VALUE, 0xffff_ffffL, "imm0")
+                            & 0xffff_ffffL};
+                }
+                case POINTER -> {
+                    return new long[] {Address.memory(text, ctx) & 0xffff_ffffL};
+                }
+                case REGISTER -> {
+                    if (text.startsWith("reg:")) {
+                        return new long[] {stt.text.Numbers.parse(text.substring(4), 0, 255, "register number")};
+                    }
+                    throw new SyntaxException(0, "expected reg:N or 0x-hex bits for a reg_ptr_immediate imm0");
+                }
+                default -> throw new SyntaxException(0, "imm0 with an unknown opcode or imm0_src takes 0x-hex bits");
+            }
+        }
+
+        private enum Kind { FP32, INT, POINTER, REGISTER, RAW }
+
+        private static Kind kind(Context ctx) {
+            if (ctx.opcode().isEmpty() || ctx.immSrc().isEmpty()) {
+                return Kind.RAW;
+            }
+            return switch (ctx.immSrc().get()) {
+                case INSTRUCTION_IMMEDIATE -> ctx.opcode().get().isBitvec() ? Kind.INT : Kind.FP32;
+                case POINTER_IMMEDIATE -> Kind.POINTER;
+                case REG_PTR_IMMEDIATE -> Kind.REGISTER;
+            };
+        }
+    }
+}
