@@ -23,16 +23,6 @@ public enum Generation {
     public static final int PSUM_PARTITION_STRIDE = 32 * 1024;
     public static final int PSUM_ACTIVE = 16 * 1024;
 
-    private static final Set<AluOp> GENERAL_ARITH_CORE = EnumSet.of(AluOp.BYPASS, AluOp.ADD, AluOp.SUBTRACT,
-            AluOp.MULT, AluOp.MAX, AluOp.MIN, AluOp.LOGICAL_AND, AluOp.LOGICAL_OR, AluOp.LOGICAL_XOR, AluOp.IS_EQ,
-            AluOp.IS_GT, AluOp.IS_GE, AluOp.IS_LE, AluOp.IS_LT, AluOp.IS_NE, AluOp.ABSOLUTE_DIFF,
-            AluOp.ABSOLUTE_VALUE);
-    private static final Set<AluOp> GENERAL_ARITH_MARIANA_ADDS =
-            EnumSet.of(AluOp.ABS_MAX, AluOp.ABS_MIN, AluOp.RELU, AluOp.SQUARE);
-    private static final Set<AluOp> GENERAL_BITVEC = EnumSet.of(AluOp.BYPASS, AluOp.BITWISE_NOT,
-            AluOp.ARITH_SHIFT_LEFT, AluOp.ARITH_SHIFT_RIGHT, AluOp.LOGICAL_SHIFT_LEFT, AluOp.LOGICAL_SHIFT_RIGHT,
-            AluOp.BITWISE_AND, AluOp.BITWISE_OR, AluOp.BITWISE_XOR);
-
     private final String product;
     private final int sbufStride;
     private final int sbufActive;
@@ -122,6 +112,19 @@ public enum Generation {
         return (space == Space.PSUM ? PSUM_BASE : 0) + partition * stride + offset;
     }
 
+    /** The op sets, apart so that AluOp (whose members name a generation) initialises first. */
+    private static final class OpSets {
+        static final Set<AluOp> GENERAL_ARITH_CORE = EnumSet.of(AluOp.BYPASS, AluOp.ADD, AluOp.SUBTRACT,
+                AluOp.MULT, AluOp.MAX, AluOp.MIN, AluOp.LOGICAL_AND, AluOp.LOGICAL_OR, AluOp.LOGICAL_XOR, AluOp.IS_EQ,
+                AluOp.IS_GT, AluOp.IS_GE, AluOp.IS_LE, AluOp.IS_LT, AluOp.IS_NE, AluOp.ABSOLUTE_DIFF,
+                AluOp.ABSOLUTE_VALUE);
+        static final Set<AluOp> GENERAL_ARITH_MARIANA_ADDS =
+                EnumSet.of(AluOp.ABS_MAX, AluOp.ABS_MIN, AluOp.RELU, AluOp.SQUARE);
+        static final Set<AluOp> GENERAL_BITVEC = EnumSet.of(AluOp.BYPASS, AluOp.BITWISE_NOT,
+                AluOp.ARITH_SHIFT_LEFT, AluOp.ARITH_SHIFT_RIGHT, AluOp.LOGICAL_SHIFT_LEFT, AluOp.LOGICAL_SHIFT_RIGHT,
+                AluOp.BITWISE_AND, AluOp.BITWISE_OR, AluOp.BITWISE_XOR);
+    }
+
     /** The ops this generation's ALU_OP enum defines. */
     public List<AluOp> aluOps() {
         return Arrays.stream(AluOp.values()).filter(op -> op.definedOn(this)).toList();
@@ -129,15 +132,15 @@ public enum Generation {
 
     /** is_general_arith_op: 17 ops on SUNDA and CAYMAN, 21 from MARIANA on (seed §3b). */
     public Set<AluOp> generalArith() {
-        Set<AluOp> ops = EnumSet.copyOf(GENERAL_ARITH_CORE);
+        Set<AluOp> ops = EnumSet.copyOf(OpSets.GENERAL_ARITH_CORE);
         if (compareTo(MARIANA) >= 0) {
-            ops.addAll(GENERAL_ARITH_MARIANA_ADDS);
+            ops.addAll(OpSets.GENERAL_ARITH_MARIANA_ADDS);
         }
         return ops;
     }
 
     /** is_general_bitvec_op: is_bitvec_op minus crc32, 9 ops on every generation (seed §3b). */
     public Set<AluOp> generalBitvec() {
-        return EnumSet.copyOf(GENERAL_BITVEC);
+        return EnumSet.copyOf(OpSets.GENERAL_BITVEC);
     }
 }

@@ -1,0 +1,188 @@
+package stt.validate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import stt.codec.S2S2D2_STT;
+import stt.isa.Generation;
+import stt.text.TextForm;
+
+class ValidatorTest {
+    static final String ARITH = "scalar_tensor_tensor_arith src0=sbuf:0:0x0 src0.step_elem=[1,0]"
+            + " src0.num_elem=[64,2] src1=sbuf:0:0x800 src1.step_elem=[1,64] src1.num_elem=[64,2]"
+            + " dst=sbuf:0:0x1000 dst.step_elem=[1,64] dst.num_elem=[64,2] op0=mult op1=add"
+            + " reverse_operands=none imm0_src=instruction_immediate imm0=2.5 imm0_dtype=fp32 in0_dtype=fp32"
+            + " in1_dtype=fp32 out_dtype=fp32 num_active_channels=128 accumulator_cmd=idle";
+    static final String BITVEC = ARITH.replace("scalar_tensor_tensor_arith", "scalar_tensor_tensor_bitvec")
+            .replace("op0=mult op1=add", "op0=bitwise_and op1=logical_shift_left").replace("imm0=2.5", "imm0=255")
+            .replace("fp32", "int32");
+    static final String SCAN = ARITH.replace("scalar_tensor_tensor_arith", "tensor_tensor_scan_arith");
+    static final String SELECT = ARITH.replace("scalar_tensor_tensor_arith", "select_reduce")
+            .replace("op0=mult op1=add", "op0=bypass op1=max").replace("in0_dtype=fp32", "in0_dtype=int32");
+
+    /** {@code base} with each {@code key=value} of {@code overrides} replacing or adding that key. */
+    static S2S2D2_STT word(String base, String overrides, Generation gen) {
+        String[] tokens = base.split(" ");
+        Map<String, String> keys = new LinkedHashMap<>();
+        String mnemonic = tokens[0];
+        for (int k = 1; k < tokens.length; k++) {
+            keys.put(tokens[k].substring(0, tokens[k].indexOf('=')), tokens[k]);
+        }
+        for (String o : overrides.isBlank() ? new String[0] : overrides.split(" ")) {
+            if (o.startsWith("mnemonic=")) {
+                mnemonic = o.substring(9);
+            } else {
+                keys.put(o.substring(0, o.indexOf('=')), o);
+            }
+        }
+        try {
+            return TextForm.assembleLine(mnemonic + " " + String.join(" ", keys.values()), "t.s", 1, gen)
+                    .orElseThrow();
+        } catch (stt.text.AsmException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    static List<Violation> check(String base, String overrides, Generation gen) {
+        return Validator.validate(word(base, overrides, gen), gen);
+    }
+
+    static Stream<Arguments> ruleCases() {
+        Generation m = Generation.MARIANA;
+        return Stream.of(
+                // rule, base, breaking overrides, near-identical passing overrides, generation
+                Arguments.of(Rule.S2S2D2_STT_OPCODE, ARITH, "mnemonic=0x9f imm0=0x40200000", "mnemonic=0x9d imm0=0x40200000", m),
+                Arguments.of(Rule.RESERVED_ZERO, ARITH, "reserved=[0,1,0]", "reserved=[0,0,0]", m),
+                Arguments.of(Rule.VALID_ENUM_CODE, ARITH, "reverse_operands=4", "reverse_operands=3", m),
+                Arguments.of(Rule.VALID_ENUM_CODE, ARITH, "imm0_src=3 imm0=0x40200000", "imm0_src=0 imm0=0x40200000", m),
+                Arguments.of(Rule.VALID_ENUM_CODE, ARITH, "accumulator_cmd=5", "accumulator_cmd=2", m),
+                Arguments.of(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP, ARITH, "op0=divide", "op0=subtract", m),
+                Arguments.of(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP, ARITH, "op1=relu", "op1=relu", Generation.CAYMAN),
+                Arguments.of(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP, ARITH, "op1=bitwise_and", "op1=is_ne", m),
+                Arguments.of(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP, BITVEC, "op1=add", "op1=bitwise_xor", m),
+                Arguments.of(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP, BITVEC, "op0=crc32", "op0=bitwise_not", m),
+                Arguments.of(Rule.HAS_VALID_TENSOR_TENSOR_SCAN_OP, SCAN, "op1=pow", "op1=max", m),
+                Arguments.of(Rule.HAS_VALID_SELECT_REDUCE_OP, SELECT, "op0=add", "op0=bypass", m),
+                Arguments.of(Rule.HAS_VALID_SELECT_REDUCE_OP, SELECT, "op1=min", "op1=max", m),
+                Arguments.of(Rule.IS_VALID_DTYPE, ARITH, "in0_dtype=int64", "in0_dtype=int32", m),
+                Arguments.of(Rule.IS_VALID_DTYPE, ARITH, "in1_dtype=fp32r", "out_dtype=fp32r", m),
+                Arguments.of(Rule.IS_VALID_DTYPE, ARITH, "out_dtype=0x10", "out_dtype=0xa", m),
+                Arguments.of(Rule.S2S2D2_STT_IMM0_DTYPE, ARITH, "imm0_dtype=bf16",
+                        "imm0_dtype=bf16 imm0_src=pointer_immediate imm0=sbuf:0:0x2000", m),
+                Arguments.of(Rule.S2S2D2_STT_IMM0_DTYPE, SCAN, "imm0_dtype=int32", "imm0_dtype=fp32", m),
+                Arguments.of(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_DTYPES, BITVEC,
+                        "in0_dtype=fp32 in1_dtype=fp32 imm0_dtype=fp32 out_dtype=fp32",
+                        "in0_dtype=uint32 in1_dtype=uint32 imm0_dtype=uint32 out_dtype=uint32", m),
+                Arguments.of(Rule.S2S2D2_STT_SRC_DST_DTYPE, BITVEC, "out_dtype=int16", "out_dtype=int32", m),
+                Arguments.of(Rule.HAS_VALID_SELECT_REDUCE_DTYPES, SELECT, "in0_dtype=fp32", "in0_dtype=uint8", m),
+                Arguments.of(Rule.HAS_VALID_SELECT_REDUCE_DTYPES, SELECT, "in1_dtype=uint32", "in1_dtype=fp16", m),
+                Arguments.of(Rule.HAS_VALID_SELECT_REDUCE_REV_OPS, SELECT, "reverse_operands=second",
+                        "reverse_operands=first", m),
+                Arguments.of(Rule.HAS_VALID_S2S2D2_STT_ACCUM_CMD, ARITH, "accumulator_cmd=zero",
+                        "accumulator_cmd=zero_accumulate", m),
+                Arguments.of(Rule.HAS_VALID_S2S2D2_STT_ACCUM_CMD, BITVEC, "accumulator_cmd=accumulate",
+                        "accumulator_cmd=idle", m),
+                Arguments.of(Rule.HAS_VALID_S2S2D2_CPR_ACCUM_CMD, SELECT, "accumulator_cmd=load_accumulate",
+                        "accumulator_cmd=accumulate", m),
+                Arguments.of(Rule.HAS_ZERO_ACCUM_CMD, SCAN, "accumulator_cmd=accumulate", "accumulator_cmd=idle", m),
+                Arguments.of(Rule.HAS_VALID_S2S2D2_STT_IMMEDIATE, ARITH,
+                        "imm0_src=pointer_immediate imm0=sbuf:0:0x2002", "imm0_src=pointer_immediate imm0=sbuf:0:0x2004",
+                        m),
+                Arguments.of(Rule.HAS_VALID_S2S2D2_STT_IMMEDIATE, ARITH,
+                        "imm0_src=pointer_immediate imm0=sbuf:1:0x0", "imm0_src=pointer_immediate imm0=sbuf:0:0x0", m),
+                Arguments.of(Rule.HAS_VALID_S2S2D2_STT_IMMEDIATE, ARITH,
+                        "imm0_src=pointer_immediate imm0=sbuf:0:0x3fffe",
+                        "imm0_src=pointer_immediate imm0=sbuf:0:0x3fffc", m),
+                Arguments.of(Rule.HAS_VALID_S2S2D2_STT_IMMEDIATE, ARITH, "imm0_src=reg_ptr_immediate imm0=reg:64",
+                        "imm0_src=reg_ptr_immediate imm0=reg:63", m),
+                Arguments.of(Rule.HAS_VALID_S2S2D2_STT_IMMEDIATE, ARITH,
+                        "imm0_src=reg_ptr_immediate imm0=0x00000105", "imm0_src=reg_ptr_immediate imm0=0x00000005",
+                        m),
+                Arguments.of(Rule.CHECK_ACTIVE_CHANNELS, ARITH, "num_active_channels=0", "num_active_channels=1", m),
+                Arguments.of(Rule.START_ADDR_ACTIVE_CHANNELS, ARITH, "dst=sbuf:1:0x1000",
+                        "dst=sbuf:1:0x1000 num_active_channels=127", m),
+                Arguments.of(Rule.TENSOR2D_VALID, ARITH, "src0=sbuf:0:0x2", "src0=sbuf:0:0x4", m),
+                Arguments.of(Rule.TENSOR2D_VALID, ARITH, "dst=sbuf:0:0x32000", "dst=sbuf:0:0x2f000",
+                        Generation.SUNDA),
+                Arguments.of(Rule.TENSOR2D_VALID, ARITH, "dst=psum:0:0x0 out_dtype=bf16",
+                        "dst=psum:0:0x0 out_dtype=fp32", m),
+                Arguments.of(Rule.TENSOR2D_VALID, ARITH, "src1.step_elem=[1,-1024]", "src1.step_elem=[1,-8]",
+                        m),
+                Arguments.of(Rule.TENSOR2D_VALID, ARITH, "src0=reg:64", "src0=reg:63", m),
+                Arguments.of(Rule.TENSOR2D_VALID, ARITH, "src0=0x08000000", "src0=0x02000000", m),
+                Arguments.of(Rule.S2S2D2_STT_SRC_ELEMENT_CNT_CHECK, ARITH, "src1.num_elem=[64,3]",
+                        "src1.num_elem=[128,1]", m),
+                Arguments.of(Rule.S2S2D2_STT_DST_ELEMENT_CNT_CHECK, ARITH, "dst.num_elem=[64,3]",
+                        "dst.num_elem=[32,4]", m),
+                Arguments.of(Rule.TT_VALID_PARTITIONS, ARITH, "num_active_channels=64 src1=sbuf:32:0x800",
+                        "num_active_channels=64 src1=sbuf:31:0x800", m),
+                Arguments.of(Rule.TT_VALID_PARTITIONS, ARITH, "src0=psum:0:0x0 src1=psum:0:0x800",
+                        "src0=sbuf:0:0x0 src1=psum:0:0x800", m));
+    }
+
+    @ParameterizedTest(name = "{0}: {2} on {4}")
+    @MethodSource("ruleCases")
+    void eachRuleHasAWordBreakingOnlyItAndANearTwinThatPasses(Rule rule, String base, String breaking,
+            String passing, Generation gen) {
+        assertThat(check(base, "", gen)).as("base word").isEmpty();
+        List<Violation> broken = check(base, breaking, gen);
+        assertThat(broken).as("violations of %s", breaking).isNotEmpty()
+                .allSatisfy(v -> assertThat(v.rule()).isEqualTo(rule));
+        Generation passGen = breaking.equals(passing) ? Generation.MARIANA : gen;
+        assertThat(check(base, passing, passGen)).as("%s on %s", passing, passGen).isEmpty();
+    }
+
+    @Test
+    void everyRuleHasACase() {
+        Set<Rule> covered = EnumSet.noneOf(Rule.class);
+        ruleCases().forEach(a -> covered.add((Rule) a.get()[0]));
+        assertThat(covered).containsExactlyInAnyOrder(Rule.values());
+    }
+
+    @Test
+    void generationDifferences() {
+        assertThat(check(ARITH, "op0=relu", Generation.MARIANA)).isEmpty();
+        assertThat(check(ARITH, "op0=relu", Generation.CAYMAN)).extracting(Violation::rule)
+                .containsExactly(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP);
+        assertThat(check(ARITH, "dst=sbuf:0:0x32000", Generation.MARIANA)).isEmpty();
+        assertThat(check(ARITH, "dst=sbuf:0:0x32000", Generation.SUNDA)).extracting(Violation::rule)
+                .containsExactly(Rule.TENSOR2D_VALID);
+        assertThat(Generation.CAYMAN.generalArith()).hasSize(17);
+        assertThat(Generation.MARIANA.generalArith()).hasSize(21);
+        assertThat(Generation.MAVERICK.generalBitvec()).hasSize(9);
+        assertThat(Generation.CAYMAN.aluOps()).hasSize(60);
+        assertThat(Generation.MARIANA_PLUS.aluOps()).hasSize(64);
+        assertThat(Generation.MAVERICK.aluOps()).hasSize(65);
+    }
+
+    @Test
+    void aWordWithSeveralFaultsReportsThemAll() {
+        List<Violation> v = check(ARITH, "op0=divide reserved=[1,0,0] num_active_channels=0 src0=sbuf:0:0x2",
+                Generation.MARIANA);
+        assertThat(v).extracting(Violation::rule).containsExactly(Rule.RESERVED_ZERO,
+                Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP, Rule.CHECK_ACTIVE_CHANNELS, Rule.TENSOR2D_VALID);
+        assertThat(v.get(1).message()).isEqualTo("op0 = divide (0x07) is not a general-arith op on MARIANA;"
+                + " allowed: bypass, add, subtract, mult, max, min, logical_and, logical_or, logical_xor, is_eq,"
+                + " is_gt, is_ge, is_le, is_lt, absolute_diff, is_ne, absolute_value, abs_max, abs_min, relu,"
+                + " square");
+        assertThat(v.get(3).message()).isEqualTo("src0.start_addr offset 0x2 is not aligned to its dtype fp32 (4 bytes)");
+    }
+
+    @Test
+    void messagesNameFieldValueAndAllowed() {
+        assertThat(check(ARITH, "num_active_channels=0", Generation.MARIANA)).singleElement().hasToString(
+                "check_active_channels: num_active_channels = 0; allowed: 1..128");
+        assertThat(check(ARITH, "dst=sbuf:0:0x32000", Generation.SUNDA)).singleElement().hasToString(
+                "tensor2d_valid: dst.start_addr sbuf:0:0x32000 is past the active 192 KiB of each sbuf partition"
+                        + " on SUNDA");
+    }
+}
