@@ -1,0 +1,193 @@
+package stt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stt.Words;
+import stt.codec.Codec;
+import stt.isa.Generation;
+
+class CliTest {
+    static final List<String> WORD_FIELDS = List.of("index", "opcode", "name", "header", "events", "src0", "src1",
+            "dst", "op0", "op1", "reverse_operands", "imm0_src", "in0_dtype", "in1_dtype", "out_dtype", "imm0_dtype",
+            "accumulator_cmd", "num_active_channels", "reserved", "imm0");
+    static final List<String> PATTERN_FIELDS = List.of("start_addr", "space", "partition", "offset", "step_elem",
+            "num_elem");
+
+    @TempDir
+    Path dir;
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result stt(byte[] stdin, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new ByteArrayInputStream(stdin), new PrintWriter(out), new PrintWriter(err));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    static Result stt(String... args) {
+        return stt(new byte[0], args);
+    }
+
+    private Path demoProgram() throws Exception {
+        Path s = dir.resolve("demo.s");
+        Files.writeString(s, DemoCommand.PROGRAM.replace("\\\n", ""));
+        return s;
+    }
+
+    @Test
+    void disasmJsonHasExactlyTheSpecFields() throws Exception {
+        Path bin = dir.resolve("demo.bin");
+        assertThat(stt("asm", demoProgram().toString(), "-o", bin.toString()).code()).isZero();
+        Result r = stt("disasm", "--json", bin.toString());
+        assertThat(r.code()).isZero();
+        List<JsonNode> words = parseLines(r.out());
+        assertThat(words).hasSize(3);
+        for (JsonNode w : words) {
+            assertThat(fieldNames(w)).containsExactlyElementsOf(WORD_FIELDS);
+            for (String p : List.of("src0", "src1", "dst")) {
+                assertThat(fieldNames(w.get(p))).containsExactlyElementsOf(PATTERN_FIELDS);
+            }
+            assertThat(fieldNames(w.get("header"))).containsExactly("opcode", "inst_word_len", "debug_cmd",
+                    "debug_hint");
+            assertThat(fieldNames(w.get("events"))).containsExactly("wait_mode", "wait_idx", "update_mode",
+                    "update_idx", "semaphore_value");
+        }
+        JsonNode w0 = words.get(0);
+        assertThat(w0.get("opcode").asInt()).isEqualTo(0x9d);
+        assertThat(w0.get("name").asText()).isEqualTo("ScalarTensorTensorArith");
+        assertThat(w0.get("op0").asText()).isEqualTo("mult");
+        assertThat(w0.get("src1").get("space").asText()).isEqualTo("sbuf");
+        assertThat(w0.get("src1").get("offset").asInt()).isEqualTo(0x800);
+        assertThat(w0.get("imm0").asLong()).isEqualTo(Float.floatToIntBits(2.5f));
+        assertThat(words.get(2).get("src0").get("partition").asInt()).isEqualTo(32);
+
+        List<JsonNode> checked = parseLines(stt("disasm", "--json", "--gen", "cayman", bin.toString()).out());
+        assertThat(fieldNames(checked.get(1))).endsWith("valid", "violations");
+        assertThat(checked.get(1).get("valid").asBoolean()).isFalse();
+        assertThat(checked.get(1).get("violations").get(0).get("rule").asText())
+                .isEqualTo("has_valid_scalar_tensor_tensor_op");
+        assertThat(checked.get(0).get("valid").asBoolean()).isTrue();
+    }
+
+    @Test
+    void jsonAddressesOfRegistersAndUnmappedAddressesHaveNullPartition() {
+        byte[] w = new byte[64];
+        w[15] = (byte) 0x80; // src0 = reg:0
+        w[27] = 0x10;        // src1 = 0x10000000, in no window
+        JsonNode n = parseLines(stt(w, "disasm", "--json", "-").out()).get(0);
+        assertThat(n.get("src0").get("space").asText()).isEqualTo("register");
+        assertThat(n.get("src0").get("partition").isNull()).isTrue();
+        assertThat(n.get("src1").get("space").asText()).isEqualTo("invalid");
+        assertThat(n.get("src1").get("offset").isNull()).isTrue();
+        assertThat(n.get("name").asText()).isEqualTo("0x00");
+    }
+
+    @Test
+    void aFileThatIsNotWholeWordsExits2AndSaysWhatIsLeftOver() throws Exception {
+        Path bin = dir.resolve("odd.bin");
+        Files.write(bin, new byte[100]);
+        Result r = stt("disasm", bin.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("odd.bin").contains("36 bytes left over");
+    }
+
+    @Test
+    void disasmThenAsmReproducesTheBytes() throws Exception {
+        Random rnd = new Random(42);
+        List<byte[]> words = new ArrayList<>();
+        for (int k = 0; k < 200; k++) {
+            words.add(k % 2 == 0 ? Words.randomBytes(rnd) : Codec.encode(Words.plausible(rnd, Generation.MARIANA)));
+        }
+        byte[] bytes = new byte[words.size() * 64];
+        for (int k = 0; k < words.size(); k++) {
+            System.arraycopy(words.get(k), 0, bytes, k * 64, 64);
+        }
+        Path bin = dir.resolve("in.bin");
+        Files.write(bin, bytes);
+        Result text = stt("disasm", bin.toString());
+        assertThat(text.code()).isZero();
+        Path s = dir.resolve("round.s");
+        Files.writeString(s, text.out());
+        Path out = dir.resolve("out.bin");
+        assertThat(stt("asm", s.toString(), "-o", out.toString()).code()).isZero();
+        assertThat(Files.readAllBytes(out)).isEqualTo(bytes);
+    }
+
+    @Test
+    void asmErrorsExit2WithFileLineAndColumn() throws Exception {
+        Path s = dir.resolve("bad.s");
+        Files.writeString(s, "select_reduce\nselect_reduce op0=nope\n");
+        Result r = stt("asm", s.toString(), "-o", dir.resolve("x.bin").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("stt: " + s + ":2:19: op0: unknown op0 'nope'");
+    }
+
+    @Test
+    void checkExits1WhenAnyWordIsInvalidAndNamesTheRules() throws Exception {
+        Path s = demoProgram();
+        Result cayman = stt("check", s.toString(), "--gen", "cayman");
+        assertThat(cayman.code()).isEqualTo(1);
+        assertThat(cayman.out()).contains("word 1: invalid, 1 violation")
+                .contains("has_valid_scalar_tensor_tensor_op: op1 = relu (0x22)").contains("2 of 3 words valid");
+        Result mariana = stt("check", s.toString(), "--gen", "mariana", "--json");
+        assertThat(mariana.code()).isZero();
+        assertThat(parseLines(mariana.out())).allSatisfy(n -> assertThat(n.get("valid").asBoolean()).isTrue());
+    }
+
+    @Test
+    void usageErrorsExit2() {
+        assertThat(stt("check", "x.s", "--gen", "pluto").code()).isEqualTo(2);
+        assertThat(stt("frobnicate").code()).isEqualTo(2);
+        Result missing = stt("disasm", dir.resolve("nope.bin").toString());
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).contains("nope.bin: cannot read: no such file");
+    }
+
+    @Test
+    void specPrintsTheGenerationTableAndTheLedger() {
+        Result r = stt("spec");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("maverick").contains("1024 KiB / 512 KiB").contains("[MODEL] decode_total");
+        assertThat(stt("spec", "--model").out()).doesNotContain("maverick").contains("[MODEL] text_form");
+    }
+
+    @Test
+    void demoRunsAndSelfChecks() {
+        Result r = stt("demo");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("decode(encode(word)) == word: true").doesNotContain("== word: false");
+    }
+
+    private static List<JsonNode> parseLines(String out) {
+        List<JsonNode> nodes = new ArrayList<>();
+        for (String line : out.split("\n")) {
+            if (!line.isBlank()) {
+                try {
+                    nodes.add(JsonView.MAPPER.readTree(line));
+                } catch (Exception e) {
+                    throw new AssertionError("not JSON: " + line, e);
+                }
+            }
+        }
+        return nodes;
+    }
+
+    private static List<String> fieldNames(JsonNode n) {
+        List<String> names = new ArrayList<>();
+        n.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+}
