@@ -15,7 +15,8 @@ public interface Coded {
 
     /** The member of {@code type} with this code, if any. */
     static <E extends Enum<E> & Coded> Optional<E> byCode(Class<E> type, int code) {
-        return Arrays.stream(type.getEnumConstants()).filter(e -> e.code() == code).findFirst();
+        Object[] table = ByCode.TABLES.get(type);
+        return code >= 0 && code < table.length ? Optional.ofNullable(type.cast(table[code])) : Optional.empty();
     }
 
     /** The member of {@code type} with this lower-case name, if any. */
@@ -31,6 +32,23 @@ public interface Coded {
     /** {@code name (0xNN)}, the form error messages use. */
     static <E extends Enum<E> & Coded> String describe(Class<E> type, int code) {
         return byCode(type, code).map(e -> e.isaName() + " (" + hex(code) + ")").orElseGet(() -> hex(code));
+    }
+
+    /** Per enumeration, its members indexed by code (every ISA code fits a byte). */
+    final class ByCode {
+        private ByCode() {
+        }
+
+        static final ClassValue<Object[]> TABLES = new ClassValue<>() {
+            @Override
+            protected Object[] computeValue(Class<?> type) {
+                Object[] table = new Object[256];
+                for (Object e : type.getEnumConstants()) {
+                    table[((Coded) e).code()] = e;
+                }
+                return table;
+            }
+        };
     }
 
     static String hex(int code) {

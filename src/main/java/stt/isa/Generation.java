@@ -1,6 +1,7 @@
 package stt.isa;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -114,15 +115,22 @@ public enum Generation {
 
     /** The op sets, apart so that AluOp (whose members name a generation) initialises first. */
     private static final class OpSets {
-        static final Set<AluOp> GENERAL_ARITH_CORE = EnumSet.of(AluOp.BYPASS, AluOp.ADD, AluOp.SUBTRACT,
+        static final Set<AluOp> GENERAL_ARITH_CORE = Collections.unmodifiableSet(EnumSet.of(AluOp.BYPASS, AluOp.ADD, AluOp.SUBTRACT,
                 AluOp.MULT, AluOp.MAX, AluOp.MIN, AluOp.LOGICAL_AND, AluOp.LOGICAL_OR, AluOp.LOGICAL_XOR, AluOp.IS_EQ,
                 AluOp.IS_GT, AluOp.IS_GE, AluOp.IS_LE, AluOp.IS_LT, AluOp.IS_NE, AluOp.ABSOLUTE_DIFF,
-                AluOp.ABSOLUTE_VALUE);
-        static final Set<AluOp> GENERAL_ARITH_MARIANA_ADDS =
-                EnumSet.of(AluOp.ABS_MAX, AluOp.ABS_MIN, AluOp.RELU, AluOp.SQUARE);
-        static final Set<AluOp> GENERAL_BITVEC = EnumSet.of(AluOp.BYPASS, AluOp.BITWISE_NOT,
+                AluOp.ABSOLUTE_VALUE));
+        /** MARIANA adds the float abs_max, abs_min, relu and square to the enum and to is_arith_op. */
+        static final Set<AluOp> GENERAL_ARITH_MARIANA = Collections.unmodifiableSet(with(GENERAL_ARITH_CORE,
+                EnumSet.of(AluOp.ABS_MAX, AluOp.ABS_MIN, AluOp.RELU, AluOp.SQUARE)));
+        static final Set<AluOp> GENERAL_BITVEC = Collections.unmodifiableSet(EnumSet.of(AluOp.BYPASS, AluOp.BITWISE_NOT,
                 AluOp.ARITH_SHIFT_LEFT, AluOp.ARITH_SHIFT_RIGHT, AluOp.LOGICAL_SHIFT_LEFT, AluOp.LOGICAL_SHIFT_RIGHT,
-                AluOp.BITWISE_AND, AluOp.BITWISE_OR, AluOp.BITWISE_XOR);
+                AluOp.BITWISE_AND, AluOp.BITWISE_OR, AluOp.BITWISE_XOR));
+
+        private static Set<AluOp> with(Set<AluOp> a, Set<AluOp> b) {
+            Set<AluOp> all = EnumSet.copyOf(a);
+            all.addAll(b);
+            return all;
+        }
     }
 
     /** The ops this generation's ALU_OP enum defines. */
@@ -130,17 +138,13 @@ public enum Generation {
         return Arrays.stream(AluOp.values()).filter(op -> op.definedOn(this)).toList();
     }
 
-    /** is_general_arith_op: 17 ops on SUNDA and CAYMAN, 21 from MARIANA on (seed §3b). */
+    /** is_general_arith_op: 17 ops on SUNDA and CAYMAN, 21 from MARIANA on (seed §3b). Unmodifiable. */
     public Set<AluOp> generalArith() {
-        Set<AluOp> ops = EnumSet.copyOf(OpSets.GENERAL_ARITH_CORE);
-        if (compareTo(MARIANA) >= 0) {
-            ops.addAll(OpSets.GENERAL_ARITH_MARIANA_ADDS);
-        }
-        return ops;
+        return compareTo(MARIANA) >= 0 ? OpSets.GENERAL_ARITH_MARIANA : OpSets.GENERAL_ARITH_CORE;
     }
 
-    /** is_general_bitvec_op: is_bitvec_op minus crc32, 9 ops on every generation (seed §3b). */
+    /** is_general_bitvec_op: is_bitvec_op minus crc32, 9 ops on every generation (seed §3b). Unmodifiable. */
     public Set<AluOp> generalBitvec() {
-        return EnumSet.copyOf(OpSets.GENERAL_BITVEC);
+        return OpSets.GENERAL_BITVEC;
     }
 }

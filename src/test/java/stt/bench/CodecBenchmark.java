@@ -32,6 +32,7 @@ public class CodecBenchmark {
 
     byte[] program;
     S2S2D2_STT[] decoded;
+    S2S2D2_STT[] valid;
 
     @Setup
     public void setup() {
@@ -41,6 +42,19 @@ public class CodecBenchmark {
             decoded[k] = Words.plausible(rnd, Generation.MARIANA);
         }
         program = Codec.encodeAll(java.util.List.of(decoded));
+        valid = new S2S2D2_STT[WORDS];
+        for (int k = 0; k < WORDS; k++) {
+            String line = "scalar_tensor_tensor_arith src0=sbuf:0:0x" + Integer.toHexString(4 * k)
+                    + " src0.step_elem=[1,0] src0.num_elem=[512,1] src1=sbuf:0:0x8000 src1.step_elem=[1,0]"
+                    + " src1.num_elem=[512,1] dst=sbuf:0:0x10000 dst.step_elem=[1,0] dst.num_elem=[512,1] op0=mult"
+                    + " op1=add imm0=2.5 imm0_dtype=fp32 in0_dtype=fp32 in1_dtype=fp32 out_dtype=fp32"
+                    + " num_active_channels=128";
+            try {
+                valid[k] = stt.text.TextForm.assembleLine(line, "bench", 1, Generation.MARIANA).orElseThrow();
+            } catch (stt.text.AsmException e) {
+                throw new IllegalStateException(e);
+            }
+        }
     }
 
     @Benchmark
@@ -63,7 +77,16 @@ public class CodecBenchmark {
 
     @Benchmark
     @OperationsPerInvocation(WORDS)
-    public void validate(Blackhole bh) {
+    public void validateValid(Blackhole bh) {
+        for (S2S2D2_STT w : valid) {
+            bh.consume(Validator.validate(w, Generation.MARIANA));
+        }
+    }
+
+    /** Mostly invalid words: the cost includes formatting every violation message. */
+    @Benchmark
+    @OperationsPerInvocation(WORDS)
+    public void validateMixed(Blackhole bh) {
         for (S2S2D2_STT w : decoded) {
             bh.consume(Validator.validate(w, Generation.MARIANA));
         }
