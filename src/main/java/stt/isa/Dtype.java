@@ -76,6 +76,80 @@ public enum Dtype implements Coded {
         };
     }
 
+    /** True for the float formats (bf16, fp16, fp32, fp32r, fp8). */
+    public boolean isFloat() {
+        return switch (this) {
+            case BF16, FP16, FP32, FP32R, FP8_E3M4, FP8_E4M3, FP8_E5M2 -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * The fp32 value of an element whose bits are the low {@code 8 * size()} bits of {@code raw} (SPEC §5): exact
+     * but for int32/uint32 beyond 2^24, which round to nearest even.
+     */
+    public float toFp32(int raw) {
+        return switch (this) {
+            case INT8 -> (byte) raw;
+            case UINT8 -> raw & 0xff;
+            case INT16 -> (short) raw;
+            case UINT16 -> raw & 0xffff;
+            case INT32 -> raw;
+            case UINT32 -> Integer.toUnsignedLong(raw);
+            case BF16 -> NarrowFloat.BF16.toFp32(raw & 0xffff);
+            case FP16 -> fp16ToFp32(raw);
+            case FP32, FP32R -> Float.intBitsToFloat(raw);
+            case FP8_E3M4 -> NarrowFloat.FP8_E3M4.toFp32(raw & 0xff);
+            case FP8_E4M3 -> NarrowFloat.FP8_E4M3.toFp32(raw & 0xff);
+            case FP8_E5M2 -> NarrowFloat.FP8_E5M2.toFp32(raw & 0xff);
+            default -> throw new IllegalStateException(isaName() + " has no conversion to fp32");
+        };
+    }
+
+    /**
+     * The bits of {@code f} in this dtype (SPEC §5): floats round to nearest even, overflow to ±inf, keep NaN
+     * and subnormals; integers truncate toward zero and saturate, NaN giving 0. fp32r stores the fp32 bits.
+     */
+    public int fromFp32(float f) {
+        return switch (this) {
+            case INT8 -> saturate(f, Byte.MIN_VALUE, Byte.MAX_VALUE) & 0xff;
+            case UINT8 -> saturate(f, 0, 0xff);
+            case INT16 -> saturate(f, Short.MIN_VALUE, Short.MAX_VALUE) & 0xffff;
+            case UINT16 -> saturate(f, 0, 0xffff);
+            case INT32 -> (int) f;
+            case UINT32 -> (int) Math.clamp((long) f, 0L, 0xffff_ffffL);
+            case BF16 -> NarrowFloat.BF16.fromFp32(f);
+            case FP16 -> fp16(f);
+            case FP32, FP32R -> Float.floatToRawIntBits(f);
+            case FP8_E3M4 -> NarrowFloat.FP8_E3M4.fromFp32(f);
+            case FP8_E4M3 -> NarrowFloat.FP8_E4M3.fromFp32(f);
+            case FP8_E5M2 -> NarrowFloat.FP8_E5M2.fromFp32(f);
+            default -> throw new IllegalStateException(isaName() + " has no conversion from fp32");
+        };
+    }
+
+    private static int saturate(float f, int min, int max) {
+        return (int) Math.clamp((long) f, min, max);
+    }
+
+    /** The JDK's float16 widening, except that a NaN keeps its payload unquieted, as NumPy does. */
+    private static float fp16ToFp32(int raw) {
+        if ((raw & 0x7c00) == 0x7c00 && (raw & 0x3ff) != 0) {
+            return Float.intBitsToFloat((raw & 0x8000) << 16 | 0x7f80_0000 | (raw & 0x3ff) << 13);
+        }
+        return Float.float16ToFloat((short) raw);
+    }
+
+    /** The JDK's RNE float16 conversion; a NaN keeps its top payload bits and stays a NaN, as NumPy does. */
+    private static int fp16(float f) {
+        if (!Float.isNaN(f)) {
+            return Float.floatToFloat16(f) & 0xffff;
+        }
+        int bits = Float.floatToRawIntBits(f);
+        int h = (bits >>> 16 & 0x8000) | 0x7c00 | (bits & 0x7f_ffff) >>> 13;
+        return (h & 0x3ff) == 0 ? h | 1 : h;
+    }
+
     public static Optional<Dtype> of(int code) {
         return Coded.byCode(Dtype.class, code);
     }
