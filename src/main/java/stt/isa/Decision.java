@@ -26,6 +26,16 @@ public enum Decision {
             + " addresses are written per generation (asm and disasm take --gen, default mariana)."),
     JSON_ADDRESS_FIELDS("JSON addresses: space 'register' or a window address past the active size ('invalid')"
             + " keep start_addr; partition and offset are null unless the address lies in an SBUF/PSUM window."),
+    CANONICAL_NAN("Every arith ALU stage result (and accumulator sum) that is NaN is the canonical quiet NaN"
+            + " 0x7fc00000, so results do not depend on the host's NaN propagation. Widening a NaN input keeps"
+            + " NumPy's bits (bf16/fp16 payload kept, fp8 to the quiet NaN)."),
+    SHIFT_COUNT("Bitvec shifts take b as an unsigned w-bit count; a count >= w gives 0 (all copies of bit w-1 for"
+            + " arith_shift_right). arith_shift_left equals logical_shift_left."),
+    MAX_MIN_NAN("max/min follow NumPy fmax/fmin: a NaN operand yields the other; otherwise a >= b ? a : b (max)"
+            + " and a <= b ? a : b (min), so max(-0.0, +0.0) is -0.0; relu is max(a, +0.0)."),
+    FP8_IEEE("fp8_e3m4/e4m3/e5m2 are the IEEE-style formats of ml_dtypes (exponent all-ones is inf/NaN; max"
+            + " finite 15.5/240/57344); fp32 narrows to them with RNE, overflow to inf, NaN to the quiet NaN."),
+    FP32R_BITS("fp32r is stored as the fp32 bits (the FP22 layout is not public)."),
     UNENFORCED_RULES("Not enforced, their bodies not being public: header/events validity and the NEURON-3759"
             + " quadrant erratum check of 0x9d/0x9e.");
 
