@@ -230,26 +230,8 @@ public final class Validator {
             }
             return;
         }
-        if ((i.imm0() & ~Addr4.PARTITION_OFFSET_MASK) != 0) {
-            report(rule, "imm0 = 0x%08x as a pointer immediate has bits 29..31 set; allowed: a plain"
-                    + " PARTITION_OFFSET", i.imm0());
-            return;
-        }
-        Optional<MemoryRef> ref = gen.locate(i.imm0());
-        int size = i.imm0Dtype().map(Dtype::size).orElse(0);
-        if (ref.isEmpty() || ref.get().offset() + Math.max(size, 1) > gen.activeBytes(ref.get().space())) {
-            report(rule, "imm0 = 0x%08x (%s) as a pointer immediate is outside the active SBUF/PSUM of %s; %s",
-                    i.imm0(), ref.map(MemoryRef::toString).orElse("no window"), gen, windows());
-            return;
-        }
-        if (ref.get().partition() + i.num_active_channels() > Generation.PARTITIONS) {
-            report(rule, "imm0 pointer partition %d + num_active_channels %d exceeds %d partitions",
-                    ref.get().partition(), i.num_active_channels(), Generation.PARTITIONS);
-        }
-        if (size > 0 && ref.get().offset() % size != 0) {
-            report(rule, "imm0 pointer offset 0x%x is not aligned to imm0_dtype %s (%d bytes)", ref.get().offset(),
-                    Coded.nameOf(Dtype.class, i.imm0_dtype()), size);
-        }
+        Footprint.pointerProblems(i.imm0(), i.imm0_dtype(), i.num_active_channels(), gen)
+                .forEach(m -> report(rule, "imm0 = 0x%08x as a pointer immediate: %s", i.imm0(), m));
     }
 
     private void check_active_channels() {
@@ -300,36 +282,11 @@ public final class Validator {
         Optional<MemoryRef> ref = gen.locate(a.partitionOffset());
         if (ref.isEmpty()) {
             report(rule, "%s.start_addr = 0x%08x is in no memory window of %s; %s", name, t.start_addr(), gen,
-                    windows());
+                    Footprint.windows(gen));
             return;
         }
-        int size = Dtype.of(dtypeCode).map(Dtype::size).orElse(0);
-        MemoryRef r = ref.get();
-        if (isDst && r.space() == Space.PSUM && size != 4) {
-            report(rule, "dst is in PSUM with out_dtype %s; a PSUM destination needs a 4-byte dtype",
-                    Coded.nameOf(Dtype.class, dtypeCode));
-        }
-        if (size > 0 && r.offset() % size != 0) {
-            report(rule, "%s.start_addr offset 0x%x is not aligned to its dtype %s (%d bytes)", name, r.offset(),
-                    Coded.nameOf(Dtype.class, dtypeCode), size);
-        }
-        int active = gen.activeBytes(r.space());
-        if (r.offset() >= active) {
-            report(rule, "%s.start_addr %s is past the active %d KiB of each %s partition on %s", name, r,
-                    active / 1024, r.space().isaName(), gen);
-            return;
-        }
-        if (a.shapeFromRegister() || a.indirect() || size == 0 || t.num_elem_0() < 1 || t.num_elem_1() < 1) {
-            return;
-        }
-        long lo = (long) r.offset() + size * (Math.min(0L, (t.num_elem_0() - 1L) * t.step_elem_0())
-                + Math.min(0L, (t.num_elem_1() - 1L) * t.step_elem_1()));
-        long hi = (long) r.offset() + size * (Math.max(0L, (t.num_elem_0() - 1L) * t.step_elem_0())
-                + Math.max(0L, (t.num_elem_1() - 1L) * t.step_elem_1())) + size - 1;
-        if (lo < 0 || hi >= active) {
-            report(rule, "%s touches partition bytes %d..%d; allowed: 0..%d (the active %d KiB of %s on %s)",
-                    name, lo, hi, active - 1, active / 1024, r.space().isaName(), gen);
-        }
+        Footprint.patternProblems(name, ref.get(), t, dtypeCode, isDst, gen)
+                .forEach(m -> report(rule, "%s", m));
     }
 
     private void element_cnt_checks() {
@@ -364,13 +321,6 @@ public final class Validator {
                     + " start in the same %d-partition quadrant", a.get().partition(), b.get().partition(),
                     Generation.QUADRANT);
         }
-    }
-
-    private String windows() {
-        String sbuf = String.format("SBUF is 0x0..0x%x", gen.stateBufSize() - 1);
-        return gen.hasPsum() ? sbuf + String.format(", PSUM 0x%x..0x%x", Generation.PSUM_BASE,
-                Generation.PSUM_BASE + Generation.PARTITIONS * Generation.PSUM_PARTITION_STRIDE - 1)
-                : sbuf + ", no PSUM";
     }
 
     private static String names(Collection<? extends Coded> members) {

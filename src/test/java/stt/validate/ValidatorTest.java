@@ -3,9 +3,7 @@ package stt.validate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -14,7 +12,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import stt.codec.S2S2D2_STT;
 import stt.isa.Generation;
-import stt.text.TextForm;
 
 class ValidatorTest {
     static final String ARITH = "scalar_tensor_tensor_arith src0=sbuf:0:0x0 src0.step_elem=[1,0]"
@@ -29,27 +26,8 @@ class ValidatorTest {
     static final String SELECT = ARITH.replace("scalar_tensor_tensor_arith", "select_reduce")
             .replace("op0=mult op1=add", "op0=bypass op1=max").replace("in0_dtype=fp32", "in0_dtype=int32");
 
-    /** {@code base} with each {@code key=value} of {@code overrides} replacing or adding that key. */
     static S2S2D2_STT word(String base, String overrides, Generation gen) {
-        String[] tokens = base.split(" ");
-        Map<String, String> keys = new LinkedHashMap<>();
-        String mnemonic = tokens[0];
-        for (int k = 1; k < tokens.length; k++) {
-            keys.put(tokens[k].substring(0, tokens[k].indexOf('=')), tokens[k]);
-        }
-        for (String o : overrides.isBlank() ? new String[0] : overrides.split(" ")) {
-            if (o.startsWith("mnemonic=")) {
-                mnemonic = o.substring(9);
-            } else {
-                keys.put(o.substring(0, o.indexOf('=')), o);
-            }
-        }
-        try {
-            return TextForm.assembleLine(mnemonic + " " + String.join(" ", keys.values()), "t.s", 1, gen)
-                    .orElseThrow();
-        } catch (stt.text.AsmException e) {
-            throw new AssertionError(e);
-        }
+        return stt.Asm.with(base, overrides, gen);
     }
 
     static List<Violation> check(String base, String overrides, Generation gen) {

@@ -1,0 +1,113 @@
+package stt.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import stt.codec.S2S2D2_STT;
+import stt.exec.Engine;
+import stt.exec.Program;
+import stt.exec.Trace;
+import stt.isa.Dtype;
+import stt.isa.Generation;
+import stt.isa.MemoryRef;
+import stt.machine.Machine;
+import stt.machine.Tile;
+
+@Command(name = "run", description = "Run a program on a zeroed machine: load .npy tensors, execute, dump .npy.")
+final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "PROGRAM", description = ".bin (64-byte words) or .s (text)")
+    String program;
+
+    @Option(names = "--gen", paramLabel = "G", converter = GenerationOption.class, defaultValue = "mariana",
+            description = "generation (default: ${DEFAULT-VALUE})")
+    Generation gen;
+
+    @Option(names = "--load", paramLabel = "MEM=IN.npy", description = "before the run: rows of IN.npy to"
+            + " partitions P, P+1 ... from byte OFF; MEM is sbuf:P:OFF or psum:P:OFF")
+    List<String> loads = new ArrayList<>();
+
+    @Option(names = "--dump", paramLabel = "MEM:SHAPE:DTYPE=OUT.npy", description = "after the run (also on"
+            + " failure): a ROWSxCOLS tile of DTYPE from MEM to OUT.npy")
+    List<String> dumps = new ArrayList<>();
+
+    @Option(names = "--trace", description = "print the seed's debug trace lines")
+    boolean trace;
+
+    @Option(names = "--trace-limit", paramLabel = "N", defaultValue = "64",
+            description = "element trace lines to print at most (default: ${DEFAULT-VALUE})")
+    long traceLimit;
+
+    @Option(names = "--engine", paramLabel = "E", defaultValue = "reference",
+            description = "reference or fast (default: ${DEFAULT-VALUE})")
+    String engine;
+
+    @Override
+    public Integer call() {
+        Engine e = Engines.named(engine);
+        List<S2S2D2_STT> words = Programs.load(program, java.io.InputStream.nullInputStream(), gen);
+        List<Dump> dumpSpecs = dumps.stream().map(Dump::parse).toList();
+        Machine m = new Machine(gen);
+        for (String load : loads) {
+            int eq = load.indexOf('=');
+            if (eq < 0) {
+                throw new InputException("--load " + load + ": expected MEM=IN.npy");
+            }
+            String file = load.substring(eq + 1);
+            MemoryRef at = Locations.memory(load.substring(0, eq), "--load " + load);
+            try {
+                m.write(at, NpyFiles.tile(file, NpyFiles.read(file), null));
+            } catch (IllegalArgumentException ex) {
+                throw new InputException("--load " + load + ": " + ex.getMessage());
+            }
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        int code = ExitCode.OK;
+        try {
+            Program.run(m, words, e, trace ? Trace.to(out, traceLimit) : Trace.OFF);
+            out.println("ran " + words.size() + " words on " + gen.isaName() + " (" + e.name() + " engine)");
+        } catch (Program.Failure f) {
+            spec.commandLine().getErr().println("stt: " + program + ": " + f.getMessage()
+                    + (f.invalid() ? "\nstt: nothing was executed" : ""));
+            code = ExitCode.INVALID;
+        }
+        for (Dump d : dumpSpecs) {
+            try {
+                NpyFiles.write(d.file, m.read(d.at, d.dtype, d.rows, d.cols));
+            } catch (IllegalArgumentException ex) {
+                throw new InputException("--dump " + d.text + ": " + ex.getMessage());
+            }
+        }
+        return code;
+    }
+
+    /** {@code --dump MEM:SHAPE:DTYPE=OUT.npy}. */
+    private record Dump(String text, MemoryRef at, int rows, int cols, Dtype dtype, Path file) {
+        static Dump parse(String text) {
+            String what = "--dump " + text;
+            int eq = text.indexOf('=');
+            String[] p = eq < 0 ? new String[0] : text.substring(0, eq).split(":", -1);
+            if (p.length != 5 || eq == text.length() - 1) {
+                throw new InputException(what + ": expected MEM:SHAPE:DTYPE=OUT.npy, e.g."
+                        + " sbuf:0:0x1000:128x512:fp32=out.npy");
+            }
+            MemoryRef at = Locations.memory(p[0] + ":" + p[1] + ":" + p[2], what);
+            String[] shape = p[3].split("x", -1);
+            if (shape.length != 2) {
+                throw new InputException(what + ": shape '" + p[3] + "' is not ROWSxCOLS, e.g. 128x512");
+            }
+            int rows = (int) Locations.number(shape[0], what + " rows", 128);
+            int cols = (int) Locations.number(shape[1], what + " cols", 1 << 20);
+            return new Dump(text, at, rows, cols, Locations.elementDtype(p[4], what), Path.of(text.substring(eq + 1)));
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package stt.machine;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import stt.isa.Generation;
+import stt.isa.MemoryRef;
+import stt.isa.Space;
+
+/**
+ * The state of one simulated NeuronCore (SPEC §5): SBUF and PSUM bytes per partition (the active size of each,
+ * partition p at {@code p * activeBytes}), 64 address registers and one fp32 accumulator per lane. It starts
+ * zeroed. Engines read and write it; every public method checks its arguments and changes nothing on error.
+ */
+public final class Machine {
+    public static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    public static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    private final Generation gen;
+    private final byte[] sbuf;
+    private final byte[] psum;
+    private final MemorySegment sbufSegment;
+    private final MemorySegment psumSegment;
+    private final int[] registers = new int[Generation.ADDRESS_REGISTERS];
+    private final float[] accumulators = new float[Generation.PARTITIONS];
+
+    public Machine(Generation gen) {
+        this.gen = gen;
+        this.sbuf = new byte[Generation.PARTITIONS * gen.activeBytes(Space.SBUF)];
+        this.psum = new byte[Generation.PARTITIONS * gen.activeBytes(Space.PSUM)];
+        this.sbufSegment = MemorySegment.ofArray(sbuf);
+        this.psumSegment = MemorySegment.ofArray(psum);
+    }
+
+    public Generation generation() {
+        return gen;
+    }
+
+    /** All of {@code space}: partition p's active bytes start at {@code p * activeBytes(space)}. */
+    public MemorySegment segment(Space space) {
+        return space == Space.SBUF ? sbufSegment : psumSegment;
+    }
+
+    /** The segment offset of byte {@code offset} of {@code partition} in {@code space}. */
+    public long address(Space space, int partition, long offset) {
+        return (long) partition * gen.activeBytes(space) + offset;
+    }
+
+    /** Reads one element's bits (1, 2 or 4 bytes, zero-extended) at a partition byte offset. */
+    public int readBits(Space space, int partition, long offset, int size) {
+        MemorySegment s = segment(space);
+        long at = address(space, partition, offset);
+        return switch (size) {
+            case 1 -> s.get(ValueLayout.JAVA_BYTE, at) & 0xff;
+            case 2 -> s.get(I16, at) & 0xffff;
+            default -> s.get(I32, at);
+        };
+    }
+
+    public void writeBits(Space space, int partition, long offset, int size, int bits) {
+        MemorySegment s = segment(space);
+        long at = address(space, partition, offset);
+        switch (size) {
+            case 1 -> s.set(ValueLayout.JAVA_BYTE, at, (byte) bits);
+            case 2 -> s.set(I16, at, (short) bits);
+            default -> s.set(I32, at, bits);
+        }
+    }
+
+    /** Writes {@code tile}'s row r to partition {@code at.partition() + r}, from byte {@code at.offset()}. */
+    public void write(MemoryRef at, Tile tile) {
+        checkRange(at, tile.rows(), tile.rowBytes());
+        for (int r = 0; r < tile.rows(); r++) {
+            MemorySegment.copy(tile.data(), r * tile.rowBytes(), segment(at.space()), ValueLayout.JAVA_BYTE,
+                    address(at.space(), at.partition() + r, at.offset()), tile.rowBytes());
+        }
+    }
+
+    /** Reads a {@code rows x cols} tile of {@code dtype} laid out as {@link #write} lays it. */
+    public Tile read(MemoryRef at, stt.isa.Dtype dtype, int rows, int cols) {
+        Tile t = Tile.zeros(dtype, rows, cols);
+        checkRange(at, rows, t.rowBytes());
+        for (int r = 0; r < rows; r++) {
+            MemorySegment.copy(segment(at.space()), ValueLayout.JAVA_BYTE,
+                    address(at.space(), at.partition() + r, at.offset()), t.data(), r * t.rowBytes(), t.rowBytes());
+        }
+        return t;
+    }
+
+    private void checkRange(MemoryRef at, int rows, long rowBytes) {
+        int active = gen.activeBytes(at.space());
+        if (active == 0) {
+            throw new IllegalArgumentException(gen + " has no " + at.space().isaName());
+        }
+        if (at.partition() < 0 || rows < 0 || at.partition() + rows > Generation.PARTITIONS) {
+            throw new IllegalArgumentException(rows + " rows from partition " + at.partition() + " exceed the "
+                    + Generation.PARTITIONS + " partitions");
+        }
+        if (at.offset() < 0 || at.offset() + rowBytes > active) {
+            throw new IllegalArgumentException(String.format("bytes 0x%x..0x%x of each %s partition exceed the"
+                    + " active %d KiB (0x0..0x%x) on %s", at.offset(), at.offset() + rowBytes - 1,
+                    at.space().isaName(), active / 1024, active - 1, gen));
+        }
+    }
+
+    public int register(int n) {
+        return registers[checkRegister(n)];
+    }
+
+    public void setRegister(int n, int value) {
+        registers[checkRegister(n)] = value;
+    }
+
+    private static int checkRegister(int n) {
+        if (n < 0 || n >= Generation.ADDRESS_REGISTERS) {
+            throw new IllegalArgumentException("register " + n + " outside 0.." + (Generation.ADDRESS_REGISTERS - 1));
+        }
+        return n;
+    }
+
+    /** Lane {@code lane}'s fp32 accumulator. */
+    public float accumulator(int lane) {
+        return accumulators[lane];
+    }
+
+    public void setAccumulator(int lane, float value) {
+        accumulators[lane] = value;
+    }
+
+    /** SHA-256 of the whole state: SBUF, PSUM, registers and accumulator bits. */
+    public byte[] digest() {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(sbuf);
+            sha.update(psum);
+            ByteBuffer rest = ByteBuffer.allocate(4 * (registers.length + accumulators.length))
+                    .order(ByteOrder.LITTLE_ENDIAN);
+            for (int r : registers) {
+                rest.putInt(r);
+            }
+            for (float a : accumulators) {
+                rest.putInt(Float.floatToRawIntBits(a));
+            }
+            sha.update(rest.array());
+            return sha.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
