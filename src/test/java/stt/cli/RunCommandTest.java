@@ -1,0 +1,172 @@
+package stt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stt.isa.Dtype;
+import stt.npy.Npy;
+import stt.npy.NpyArray;
+
+class RunCommandTest {
+    @TempDir
+    Path dir;
+
+    static final String PROGRAM = String.join("\n",
+            "# 1: fma, per-partition scalar from sbuf 0x800, src0 read backwards",
+            "scalar_tensor_tensor_arith src0=sbuf:0:0x3c src0.step_elem=[-1,0] src0.num_elem=[16,1]"
+                    + " src1=sbuf:0:0x400 src1.step_elem=[1,0] src1.num_elem=[16,1] dst=sbuf:0:0x1000"
+                    + " dst.step_elem=[1,0] dst.num_elem=[16,1] op0=mult op1=add imm0_src=pointer_immediate"
+                    + " imm0=sbuf:0:0x800 imm0_dtype=fp32 in0_dtype=fp32 in1_dtype=fp32 out_dtype=fp32"
+                    + " num_active_channels=4",
+            "# 2: bitvec mask on int32: (x & 0xff) | y",
+            "scalar_tensor_tensor_bitvec src0=sbuf:0:0xc00 src0.step_elem=[1,0] src0.num_elem=[4,1]"
+                    + " src1=sbuf:0:0xc40 src1.step_elem=[1,0] src1.num_elem=[4,1] dst=sbuf:0:0xc80"
+                    + " dst.step_elem=[1,0] dst.num_elem=[4,1] op0=bitwise_and op1=bitwise_or imm0=0xff"
+                    + " imm0_dtype=int32 in0_dtype=int32 in1_dtype=int32 out_dtype=int32 num_active_channels=4",
+            "# 3: |dst1 - 1| max src1 into bf16, with zero_accumulate",
+            "scalar_tensor_tensor_arith src0=sbuf:0:0x1000 src0.step_elem=[1,0] src0.num_elem=[16,1]"
+                    + " src1=sbuf:0:0x400 src1.step_elem=[1,0] src1.num_elem=[16,1] dst=sbuf:0:0x1400"
+                    + " dst.step_elem=[1,0] dst.num_elem=[16,1] op0=absolute_diff op1=max imm0=1.0 imm0_dtype=fp32"
+                    + " in0_dtype=fp32 in1_dtype=fp32 out_dtype=bf16 num_active_channels=4"
+                    + " accumulator_cmd=zero_accumulate",
+            "");
+
+    Path npy(String name, Dtype dtype, int rows, int cols, ByteBuffer data) throws Exception {
+        Path p = dir.resolve(name);
+        Files.write(p, Npy.write(NpyArray.of(dtype, new long[] {rows, cols}, data.array())));
+        return p;
+    }
+
+    static ByteBuffer buf(int bytes) {
+        return ByteBuffer.allocate(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    NpyArray readNpy(Path p) throws Exception {
+        return Npy.read(Files.readAllBytes(p));
+    }
+
+    @Test
+    void aThreeInstructionProgramGivesHandComputedResults() throws Exception {
+        ByteBuffer x = buf(4 * 16 * 4);
+        ByteBuffer y = buf(4 * 16 * 4);
+        ByteBuffer s = buf(4 * 4);
+        ByteBuffer ints = buf(4 * 4 * 4);
+        ByteBuffer masks = buf(4 * 4 * 4);
+        for (int r = 0; r < 4; r++) {
+            for (int k = 0; k < 16; k++) {
+                x.putFloat(r * 10 + k);
+                y.putFloat(k * 0.25f - 1);
+            }
+            s.putFloat(r - 1.5f);
+            for (int k = 0; k < 4; k++) {
+                ints.putInt(0x1234_5600 + 17 * r + k);
+                masks.putInt(0x100 << k);
+            }
+        }
+        Path prog = dir.resolve("p.s");
+        Files.writeString(prog, PROGRAM);
+        Path out1 = dir.resolve("fma.npy");
+        Path out2 = dir.resolve("mask.npy");
+        Path out3 = dir.resolve("bf16.npy");
+        CliTest.Result r = CliTest.stt("run", prog.toString(),
+                "--load", "sbuf:0:0=" + npy("x.npy", Dtype.FP32, 4, 16, x),
+                "--load", "sbuf:0:0x400=" + npy("y.npy", Dtype.FP32, 4, 16, y),
+                "--load", "sbuf:0:0x800=" + npy("s.npy", Dtype.FP32, 4, 1, s),
+                "--load", "sbuf:0:0xc00=" + npy("i.npy", Dtype.INT32, 4, 4, ints),
+                "--load", "sbuf:0:0xc40=" + npy("m.npy", Dtype.INT32, 4, 4, masks),
+                "--dump", "sbuf:0:0x1000:4x16:fp32=" + out1,
+                "--dump", "sbuf:0:0xc80:4x4:int32=" + out2,
+                "--dump", "sbuf:0:0x1400:4x16:bf16=" + out3);
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("ran 3 words on mariana (reference engine)");
+        ByteBuffer fma = readNpy(out1).buffer();
+        ByteBuffer mask = readNpy(out2).buffer();
+        NpyArray bf = readNpy(out3);
+        assertThat(bf.descr()).isEqualTo("<u2");
+        for (int row = 0; row < 4; row++) {
+            for (int k = 0; k < 16; k++) {
+                float expected = (row * 10 + 15 - k) * (row - 1.5f) + (k * 0.25f - 1);
+                assertThat(fma.getFloat(4 * (row * 16 + k))).as("fma[%d][%d]", row, k).isEqualTo(expected);
+                float third = Math.max(Math.abs(expected - 1), k * 0.25f - 1);
+                assertThat(bf.buffer().getShort(2 * (row * 16 + k)) & 0xffff).as("bf16[%d][%d]", row, k)
+                        .isEqualTo(Dtype.BF16.fromFp32(third));
+            }
+            for (int k = 0; k < 4; k++) {
+                assertThat(mask.getInt(4 * (row * 4 + k))).isEqualTo(((17 * row + k) & 0xff) | (0x100 << k));
+            }
+        }
+    }
+
+    @Test
+    void anInvalidProgramExits1AndDumpsTheLoadedStateUnchanged() throws Exception {
+        ByteBuffer x = buf(4 * 16 * 4);
+        for (int k = 0; k < 64; k++) {
+            x.putFloat(k);
+        }
+        Path prog = dir.resolve("bad.s");
+        Files.writeString(prog, PROGRAM.replace("op1=bitwise_or", "op1=add"));
+        Path in = npy("x.npy", Dtype.FP32, 4, 16, x);
+        Path out = dir.resolve("out.npy");
+        CliTest.Result r = CliTest.stt("run", prog.toString(), "--load", "sbuf:0:0=" + in,
+                "--dump", "sbuf:0:0:4x16:fp32=" + out, "--dump", "sbuf:0:0x1000:4x16:fp32=" + dir.resolve("z.npy"));
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("word 1: invalid instruction").contains("has_valid_scalar_tensor_tensor_op")
+                .contains("nothing was executed");
+        assertThat(readNpy(out)).isEqualTo(readNpy(in));
+        assertThat(readNpy(dir.resolve("z.npy")).data()).containsOnly(0);
+    }
+
+    @Test
+    void anExecutionErrorStopsAtThatWordAndKeepsEarlierEffects() throws Exception {
+        Path prog = dir.resolve("p.s");
+        // registers start at 0 = sbuf:0:0x0, so a backwards pattern from there leaves the partition
+        Files.writeString(prog, PROGRAM.replace("dst=sbuf:0:0xc80 dst.step_elem=[1,0]",
+                "dst=reg:3 dst.step_elem=[-1,0]"));
+        Path out = dir.resolve("fma.npy");
+        CliTest.Result r = CliTest.stt("run", prog.toString(), "--gen", "cayman", "--load",
+                "sbuf:0:0x800=" + npy("s.npy", Dtype.FP32, 4, 1, buf(16).putFloat(12, 1f)),
+                "--load", "sbuf:0:0x400=" + npy("y.npy", Dtype.FP32, 1, 1, buf(4).putFloat(0, 7f)),
+                "--dump", "sbuf:0:0x1000:4x16:fp32=" + out);
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("word 1: dst reads address register 3 = 0x00000000")
+                .contains("touches partition bytes -12..3").doesNotContain("nothing was executed");
+        assertThat(readNpy(out).buffer().getFloat(0)).isEqualTo(7f); // word 0 ran
+    }
+
+    @Test
+    void traceGoesToStandardOutput() throws Exception {
+        Path prog = dir.resolve("p.s");
+        Files.writeString(prog, PROGRAM);
+        CliTest.Result r = CliTest.stt("run", prog.toString(), "--trace", "--trace-limit", "2");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("S: Scalar-Tensor-Tensor\nS: OP=6 R[2] = OP(R[0], imm)\n"
+                + "S: OP=4 R[2] = OP(R[2], R[1])\nS: Scalar-Tensor-Tensor\nS: Scalar-Tensor-Tensor\n"
+                + "S: (286 more element lines not shown; limit 2)");
+    }
+
+    @Test
+    void badLoadsAndDumpsExit2NamingTheArgument() throws Exception {
+        Path prog = dir.resolve("p.s");
+        Files.writeString(prog, PROGRAM);
+        Path f64 = dir.resolve("d.npy");
+        Files.write(f64, Npy.write(new NpyArray("<f8", new long[] {2, 2}, new byte[32])));
+        assertThat(CliTest.stt("run", prog.toString(), "--load", "sbuf:0:0=" + f64).err())
+                .contains("d.npy: dtype '<f8' is not a machine dtype");
+        assertThat(CliTest.stt("run", prog.toString(), "--load", "sbuf:0:0x3fff0=" + npy("x.npy", Dtype.FP32, 1,
+                8, buf(32))).err()).contains("exceed the active 256 KiB");
+        assertThat(CliTest.stt("run", prog.toString(), "--load", "dram:0:0=x.npy").err())
+                .contains("expected sbuf:P:OFF or psum:P:OFF");
+        CliTest.Result r = CliTest.stt("run", prog.toString(), "--dump", "sbuf:0:0:4x4:float64=o.npy");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("unknown dtype 'float64'");
+        assertThat(CliTest.stt("run", prog.toString(), "--dump", "sbuf:0:0:4by4:fp32=o.npy").err())
+                .contains("shape '4by4' is not ROWSxCOLS");
+        assertThat(CliTest.stt("run", prog.toString(), "--load", "sbuf:0:0=" + dir.resolve("none.npy")).err())
+                .contains("none.npy: cannot read: no such file");
+    }
+}
