@@ -36,6 +36,14 @@ public enum Decision {
     FP8_IEEE("fp8_e3m4/e4m3/e5m2 are the IEEE-style formats of ml_dtypes (exponent all-ones is inf/NaN; max"
             + " finite 15.5/240/57344); fp32 narrows to them with RNE, overflow to inf, NaN to the quiet NaN."),
     FP32R_BITS("fp32r is stored as the fp32 bits (the FP22 layout is not public)."),
+    STREAMING_ORDER("Execution is element-major: for k ascending, every lane reads element k of src0 and src1,"
+            + " then every lane writes element k of dst; so overlapping operands, also across partitions, see"
+            + " earlier writes."),
+    SCALAR_READ_FIRST("A pointer or register scalar is read for every lane before any element is written."),
+    ACCUMULATOR_LANE("The accumulator used by channel c is lane c (0..num_active_channels-1), whatever the"
+            + " operands' start partitions."),
+    EXEC_REFUSALS("Execution refuses, changing nothing: SUNDA words, shape-from-register and indirect addresses,"
+            + " and register-held addresses outside an active SBUF/PSUM range or whose pattern leaves it."),
     UNENFORCED_RULES("Not enforced, their bodies not being public: header/events validity and the NEURON-3759"
             + " quadrant erratum check of 0x9d/0x9e.");
 
