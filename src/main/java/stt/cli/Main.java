@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
 @Command(name = "stt", mixinStandardHelpOptions = true, version = "stt 0.1.0",
         description = "Bit-exact model of the Neuron Vector Engine's Scalar-Tensor-Tensor instruction family.",
         subcommands = {DemoCommand.class, DisasmCommand.class, AsmCommand.class, CheckCommand.class,
-                SpecCommand.class, RunCommand.class})
+                SpecCommand.class, RunCommand.class, EvalCommand.class,
+                BatchCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -1,0 +1,79 @@
+package stt.api;
+
+import java.util.Objects;
+import stt.isa.AluOp;
+import stt.isa.Dtype;
+import stt.isa.Generation;
+import stt.machine.Tile;
+
+/**
+ * An NKI-style {@code scalar_tensor_tensor(data, op0, operand0, op1, operand1, reverse0, reverse1)} call:
+ * {@code out = (data op0 operand0) op1 operand1} on [P, F] tiles, with the output dtype, the accumulator command
+ * and the generation. {@code outDtype} null means the default: fp32 for arith, the data's dtype for bitvec.
+ */
+public record Call(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile operand1, boolean reverse0,
+        boolean reverse1, Dtype outDtype, Accumulate accumulate, Generation gen) {
+
+    /** What the call does with the per-lane accumulator. */
+    public enum Accumulate {
+        /** Leave it alone (accumulator_cmd idle). */
+        NONE,
+        /** Add every result to it (accumulate). */
+        ADD,
+        /** Zero it, then add every result (zero_accumulate). */
+        RESET
+    }
+
+    public Call {
+        Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(op0, "op0");
+        Objects.requireNonNull(operand0, "operand0");
+        Objects.requireNonNull(op1, "op1");
+        Objects.requireNonNull(operand1, "operand1");
+        Objects.requireNonNull(accumulate, "accumulate");
+        Objects.requireNonNull(gen, "gen");
+    }
+
+    /** The plainest call: fp32 output (or the data's dtype for bitvec), no accumulation, the default generation. */
+    public static Call of(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile operand1) {
+        return new Call(data, op0, operand0, op1, operand1, false, false, null, Accumulate.NONE, Generation.DEFAULT);
+    }
+
+    public Call withReverse(boolean first, boolean second) {
+        return new Call(data, op0, operand0, op1, operand1, first, second, outDtype, accumulate, gen);
+    }
+
+    public Call withOutDtype(Dtype dtype) {
+        return new Call(data, op0, operand0, op1, operand1, reverse0, reverse1, dtype, accumulate, gen);
+    }
+
+    public Call withAccumulate(Accumulate a) {
+        return new Call(data, op0, operand0, op1, operand1, reverse0, reverse1, outDtype, a, gen);
+    }
+
+    public Call withGeneration(Generation g) {
+        return new Call(data, op0, operand0, op1, operand1, reverse0, reverse1, outDtype, accumulate, g);
+    }
+
+    /**
+     * True when the call runs on the bit-vector opcode (0x9e): either op is a general-bitvec op that is not
+     * general-arith (bypass alone stays arith).
+     */
+    public boolean isBitvec() {
+        return isBitvec(op0, op1, gen);
+    }
+
+    /** The rule of {@link #isBitvec()} for a pair of ops on {@code gen}. */
+    public static boolean isBitvec(AluOp op0, AluOp op1, Generation gen) {
+        return bitvecOnly(op0, gen) || bitvecOnly(op1, gen);
+    }
+
+    private static boolean bitvecOnly(AluOp op, Generation gen) {
+        return gen.generalBitvec().contains(op) && !gen.generalArith().contains(op);
+    }
+
+    /** The output dtype the call writes. */
+    public Dtype resolvedOutDtype() {
+        return outDtype != null ? outDtype : isBitvec() ? data.dtype() : Dtype.FP32;
+    }
+}

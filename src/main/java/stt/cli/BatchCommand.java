@@ -1,0 +1,66 @@
+package stt.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** Many stt commands in one process: for test drivers that run thousands of {@code eval}s. */
+@Command(name = "batch", description = "Read one JSON array of stt arguments per line from standard input, run"
+        + " each, print one JSON object per line: {\"code\", \"out\", \"err\"}.")
+final class BatchCommand implements Callable<Integer>, Stdin {
+    @Spec
+    CommandSpec spec;
+
+    private InputStream stdin = System.in;
+
+    @Override
+    public void stdin(InputStream in) {
+        stdin = in;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));
+        int lineNo = 0;
+        for (String line; (line = in.readLine()) != null; ) {
+            lineNo++;
+            if (line.isBlank()) {
+                continue;
+            }
+            List<String> args = new ArrayList<>();
+            JsonNode node;
+            try {
+                node = JsonView.MAPPER.readTree(line);
+            } catch (IOException e) {
+                node = null;
+            }
+            if (node == null || !node.isArray()) {
+                throw new InputException("batch line " + lineNo + ": expected a JSON array of strings");
+            }
+            node.forEach(n -> args.add(n.asText()));
+            if (!args.isEmpty() && args.get(0).equals("batch")) {
+                throw new InputException("batch line " + lineNo + ": batch cannot run batch");
+            }
+            StringWriter o = new StringWriter();
+            StringWriter e = new StringWriter();
+            int code = Main.run(args.toArray(String[]::new), InputStream.nullInputStream(), new PrintWriter(o),
+                    new PrintWriter(e));
+            out.println(JsonView.MAPPER.createObjectNode().put("code", code).put("out", o.toString())
+                    .put("err", e.toString()));
+            out.flush();
+        }
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,198 @@
+package stt.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import stt.api.Call;
+import stt.api.Nki;
+import stt.api.Operand0;
+import stt.api.Result;
+import stt.codec.Codec;
+import stt.exec.ExecutionException;
+import stt.isa.AluOp;
+import stt.isa.Coded;
+import stt.isa.Dtype;
+import stt.isa.Generation;
+import stt.machine.Tile;
+import stt.npy.NpyArray;
+import stt.text.TextForm;
+
+@Command(name = "eval", description = "The NKI-style call: OUT = (DATA op0 OPERAND0) op1 OPERAND1 on .npy tiles.")
+final class EvalCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--data", required = true, paramLabel = "A.npy", description = "[P, F] data (src0)")
+    String data;
+
+    @Option(names = "--op0", required = true, paramLabel = "OP", description = "stage-1 ALU op")
+    String op0;
+
+    @Option(names = "--operand0", required = true, paramLabel = "NUMBER|S.npy",
+            description = "inline scalar (fp32; an integer, decimal or 0x-hex, for bitvec) or a [P, 1] / [P] .npy")
+    String operand0;
+
+    @Option(names = "--op1", required = true, paramLabel = "OP", description = "stage-2 ALU op")
+    String op1;
+
+    @Option(names = "--operand1", required = true, paramLabel = "B.npy", description = "[P, F] second tensor (src1)")
+    String operand1;
+
+    @Option(names = "-o", required = true, paramLabel = "OUT.npy", description = "the result, [P, F]")
+    Path output;
+
+    @Option(names = "--reverse0", description = "stage 1 computes operand0 op0 data")
+    boolean reverse0;
+
+    @Option(names = "--reverse1", description = "stage 2 computes operand1 op1 (stage 1)")
+    boolean reverse1;
+
+    @Option(names = "--out-dtype", paramLabel = "D", description = "output dtype (default fp32; bitvec: the input's)")
+    String outDtype;
+
+    @Option(names = "--dtype0", paramLabel = "D", description = "read the data's elements as D (e.g. bf16 bits in a"
+            + " uint16 array)")
+    String dtype0;
+
+    @Option(names = "--dtype1", paramLabel = "D", description = "read operand1's elements as D")
+    String dtype1;
+
+    @Option(names = "--accumulate", paramLabel = "add|reset", description = "add results into the per-partition"
+            + " accumulator (reset zeroes it first)")
+    String accumulate;
+
+    @Option(names = "--accum-out", paramLabel = "ACC.npy", description = "write the [P, 1] fp32 accumulator")
+    Path accumOut;
+
+    @Option(names = "--instruction", paramLabel = "I", defaultValue = "stt",
+            description = "stt, scan or select-reduce (default: ${DEFAULT-VALUE})")
+    String instruction;
+
+    @Option(names = "--gen", paramLabel = "G", converter = GenerationOption.class, defaultValue = "mariana",
+            description = "generation (default: ${DEFAULT-VALUE})")
+    Generation gen;
+
+    @Option(names = "--engine", paramLabel = "E", defaultValue = "reference",
+            description = "reference or fast (default: ${DEFAULT-VALUE})")
+    String engine;
+
+    @Option(names = "--print-instruction", description = "print the word it built, as text and hex")
+    boolean printInstruction;
+
+    @Override
+    public Integer call() {
+        if (!instruction.equals("stt")) {
+            throw new InputException("--instruction " + instruction + ": "
+                    + (instruction.equals("scan") || instruction.equals("select-reduce")
+                    ? "its execution is not modelled yet; allowed today: stt" : "allowed: stt, scan, select-reduce"));
+        }
+        var e = Engines.named(engine);
+        AluOp a0 = aluOp("--op0", op0);
+        AluOp a1 = aluOp("--op1", op1);
+        Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
+        Tile b = NpyFiles.tile(operand1, NpyFiles.read(operand1), dtypeOption("--dtype1", dtype1));
+        Call call = new Call(a, a0, scalar(Call.isBitvec(a0, a1, gen)), a1, b, reverse0, reverse1,
+                outDtype == null ? null : anyDtype(outDtype), accumulate(), gen);
+        PrintWriter out = spec.commandLine().getOut();
+        try {
+            if (printInstruction) {
+                var word = Nki.instruction(call);
+                out.println(TextForm.disassemble(word, gen));
+                out.println(HexFormat.ofDelimiter(" ").formatHex(Codec.encode(word)));
+            }
+            Result r = Nki.run(call, e);
+            NpyFiles.write(output, r.out());
+            if (accumOut != null) {
+                Tile acc = Tile.ofFloats(Dtype.FP32, a.rows(), 1, r.accumulators());
+                NpyFiles.write(accumOut, acc);
+            }
+            return ExitCode.OK;
+        } catch (IllegalArgumentException ex) {
+            throw new InputException(ex.getMessage());
+        } catch (ExecutionException ex) {
+            spec.commandLine().getErr().println("stt: eval: " + ex.getMessage());
+            return ExitCode.INVALID;
+        }
+    }
+
+    private static AluOp aluOp(String option, String name) {
+        return Coded.byName(AluOp.class, name).orElseThrow(() -> new InputException(option + " " + name
+                + ": unknown ALU op; allowed: " + String.join(", ", java.util.Arrays.stream(AluOp.values())
+                        .map(AluOp::isaName).toList())));
+    }
+
+    private static Dtype dtypeOption(String option, String name) {
+        return name == null ? null : Locations.elementDtype(name, option + " " + name);
+    }
+
+    /** Any dtype name: one the opcode does not allow is the validator's to report (exit 1). */
+    private static Dtype anyDtype(String name) {
+        return Coded.byName(Dtype.class, name).orElseThrow(() -> new InputException("--out-dtype " + name
+                + ": unknown dtype; allowed: " + String.join(", ", java.util.Arrays.stream(Dtype.values())
+                        .map(Dtype::isaName).toList())));
+    }
+
+    private Call.Accumulate accumulate() {
+        if (accumulate == null) {
+            return Call.Accumulate.NONE;
+        }
+        return switch (accumulate) {
+            case "add" -> Call.Accumulate.ADD;
+            case "reset" -> Call.Accumulate.RESET;
+            default -> throw new InputException("--accumulate " + accumulate + ": allowed: add, reset");
+        };
+    }
+
+    /** {@code --operand0}: a .npy of [P, 1] or [P], else an fp32 number (an integer for bitvec). */
+    private Operand0 scalar(boolean bitvec) {
+        if (operand0.endsWith(".npy")) {
+            NpyArray arr = NpyFiles.read(operand0);
+            long[] shape = arr.shape();
+            if (!(shape.length == 1 || (shape.length == 2 && shape[1] == 1))) {
+                throw new InputException(operand0 + ": shape " + java.util.Arrays.toString(shape)
+                        + " is not a per-partition scalar [P, 1] or [P]");
+            }
+            return Operand0.perPartition(NpyFiles.tile(operand0, arr, null));
+        }
+        if (bitvec) {
+            return Operand0.bits((int) integer(operand0));
+        }
+        return Operand0.fp32(number(operand0));
+    }
+
+    private static long integer(String text) {
+        try {
+            long v = text.startsWith("0x") || text.startsWith("0X") ? Long.parseLong(text.substring(2), 16)
+                    : text.startsWith("-0x") ? -Long.parseLong(text.substring(3), 16) : Long.parseLong(text);
+            if (v < Integer.MIN_VALUE || v > 0xffff_ffffL) {
+                throw new NumberFormatException();
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new InputException("--operand0 " + text + ": expected a 32-bit integer (decimal or 0x-hex) for"
+                    + " the bitvec opcode, or a .npy file");
+        }
+    }
+
+    private static float number(String text) {
+        String t = text.toLowerCase(java.util.Locale.ROOT);
+        return switch (t) {
+            case "inf", "+inf", "infinity" -> Float.POSITIVE_INFINITY;
+            case "-inf", "-infinity" -> Float.NEGATIVE_INFINITY;
+            case "nan" -> Float.NaN;
+            default -> {
+                try {
+                    yield Float.parseFloat(text);
+                } catch (NumberFormatException e) {
+                    throw new InputException("--operand0 " + text + ": expected a number (e.g. 2.5, -1e-3, inf, nan)"
+                            + " or a .npy file");
+                }
+            }
+        };
+    }
+}

@@ -1,0 +1,159 @@
+package stt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import stt.isa.Dtype;
+import stt.machine.Tile;
+import stt.npy.Npy;
+import stt.npy.NpyArray;
+
+class EvalCommandTest {
+    @TempDir
+    Path dir;
+
+    String a;
+    String b;
+    String out;
+
+    String save(String name, Tile t) throws Exception {
+        Path p = dir.resolve(name);
+        Files.write(p, Npy.write(NpyArray.of(t.dtype(), new long[] {t.rows(), t.cols()}, t.data())));
+        return p.toString();
+    }
+
+    String saveRaw(String name, String descr, long[] shape, int bytes) throws Exception {
+        Path p = dir.resolve(name);
+        Files.write(p, Npy.write(new NpyArray(descr, shape, new byte[bytes])));
+        return p.toString();
+    }
+
+    Tile load(String file, Dtype as) throws Exception {
+        NpyArray arr = Npy.read(Files.readAllBytes(Path.of(file)));
+        long[] s = arr.shape();
+        return new Tile(as, (int) s[0], (int) s[1], arr.data());
+    }
+
+    @BeforeEach
+    void tiles() throws Exception {
+        a = save("a.npy", Tile.ofFloats(Dtype.FP32, 2, 3, 1, 2, 3, 4, 5, 6));
+        b = save("b.npy", Tile.ofFloats(Dtype.FP32, 2, 3, 10, 20, 30, 40, 50, 60));
+        out = dir.resolve("out.npy").toString();
+    }
+
+    @Test
+    void fmaWithInlineScalarAndAccumulator() throws Exception {
+        String acc = dir.resolve("acc.npy").toString();
+        CliTest.Result r = CliTest.stt("eval", "--data", a, "--op0", "mult", "--operand0", "2", "--op1", "add",
+                "--operand1", b, "-o", out, "--accumulate", "reset", "--accum-out", acc, "--print-instruction");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("scalar_tensor_tensor_arith src0=sbuf:0:0x0").contains("\n9d 00 00 00");
+        assertThat(load(out, Dtype.FP32)).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 3, 12, 24, 36, 48, 60, 72));
+        assertThat(load(acc, Dtype.FP32)).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 1, 72, 180));
+    }
+
+    @Test
+    void bf16BitsInAndOutWithAPerPartitionScalar() throws Exception {
+        String abf = save("abf.npy", new Tile(Dtype.UINT16, 2, 3, Tile.ofFloats(Dtype.BF16, 2, 3, 1, 2, 3, 4, 5, 6)
+                .data()));
+        String s = save("s.npy", Tile.ofFloats(Dtype.FP32, 2, 1, 0.5f, -1));
+        CliTest.Result r = CliTest.stt("eval", "--data", abf, "--dtype0", "bf16", "--op0", "mult", "--operand0", s,
+                "--op1", "subtract", "--operand1", b, "-o", out, "--out-dtype", "bf16", "--reverse1");
+        assertThat(r.code()).as(r.err()).isZero();
+        NpyArray o = Npy.read(Files.readAllBytes(Path.of(out)));
+        assertThat(o.descr()).isEqualTo("<u2");
+        assertThat(load(out, Dtype.BF16)).isEqualTo(Tile.ofFloats(Dtype.BF16, 2, 3, 9.5f, 19, 28.5f, 44, 55, 66));
+    }
+
+    @Test
+    void bitvecUsesTheIntegerOperandAndTheInputDtype() throws Exception {
+        String x = save("x.npy", new Tile(Dtype.INT16, 1, 2, new byte[] {(byte) 0xff, 0x7f, 0x34, 0x12}));
+        String y = save("y.npy", new Tile(Dtype.INT16, 1, 2, new byte[] {1, 0, 2, 0}));
+        CliTest.Result r = CliTest.stt("eval", "--data", x, "--op0", "bitwise_and", "--operand0", "0x0ff0", "--op1",
+                "bitwise_or", "--operand1", y, "-o", out);
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(load(out, Dtype.INT16)).isEqualTo(new Tile(Dtype.INT16, 1, 2, new byte[] {(byte) 0xf1, 0x0f,
+            0x32, 0x02}));
+        assertThat(Npy.read(Files.readAllBytes(Path.of(out))).descr()).isEqualTo("<i2");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "shape mismatch|--operand1=c23x2|data is [2, 3] but operand1 is [3, 2]",
+        "too many partitions|--data=big|data has 129 partitions; allowed: 1..128",
+        "free size too large|--data=wide|needs 360064 bytes per partition",
+        "unknown op|--op0=frobnicate|--op0 frobnicate: unknown ALU op; allowed: bypass,",
+        "unknown dtype|--dtype0=bfloat16|--dtype0 bfloat16: unknown dtype 'bfloat16'",
+        "unknown out dtype|--out-dtype=float|--out-dtype float: unknown dtype",
+        "reinterpretation of another size|--dtype0=bf16|cannot read <f4 elements as bf16",
+        "operand0 not a number|--operand0=two|--operand0 two: expected a number",
+        "operand0 wrong shape|--operand0=s2x2|is not a per-partition scalar [P, 1] or [P]",
+        "3-D data|--data=cube|is not a 2-D [partitions, elements] array",
+        "float64 data|--data=f64|dtype '<f8' is not a machine dtype",
+        "missing file|--data=missing|cannot read: no such file",
+        "bad accumulate|--accumulate=sum|--accumulate sum: allowed: add, reset",
+    })
+    void badInputExits2AndNamesTheArgument(String title, String change, String message) throws Exception {
+        String c23x2 = save("c.npy", Tile.zeros(Dtype.FP32, 3, 2));
+        String big = save("big.npy", Tile.zeros(Dtype.FP32, 129, 3));
+        String wide = save("wide.npy", Tile.zeros(Dtype.FP32, 1, 30_000));
+        String s2x2 = save("s2.npy", Tile.zeros(Dtype.FP32, 2, 2));
+        String cube = saveRaw("cube.npy", "<f4", new long[] {2, 3, 1}, 24);
+        String f64 = saveRaw("f64.npy", "<f8", new long[] {2, 3}, 48);
+        java.util.Map<String, String> files = java.util.Map.of("c23x2", c23x2, "big", big, "wide", wide, "s2x2",
+                s2x2, "cube", cube, "f64", f64, "missing", dir.resolve("missing.npy").toString());
+        java.util.Map<String, String> args = new java.util.LinkedHashMap<>();
+        args.put("--data", a);
+        args.put("--op0", "mult");
+        args.put("--operand0", "2");
+        args.put("--op1", "add");
+        args.put("--operand1", b);
+        args.put("-o", out);
+        String key = change.substring(0, change.indexOf('='));
+        String value = change.substring(change.indexOf('=') + 1);
+        args.put(key, files.getOrDefault(value, value));
+        if (key.equals("--operand1") || key.equals("--data") && value.equals("wide")) {
+            args.put("--operand1", key.equals("--data") ? wide : args.get("--operand1"));
+        }
+        String[] argv = args.entrySet().stream().flatMap(e -> java.util.stream.Stream.of(e.getKey(), e.getValue()))
+                .toArray(String[]::new);
+        String[] full = new String[argv.length + 1];
+        full[0] = "eval";
+        System.arraycopy(argv, 0, full, 1, argv.length);
+        CliTest.Result r = CliTest.stt(full);
+        assertThat(r.code()).as(r.err()).isEqualTo(2);
+        assertThat(r.err()).contains(message);
+        assertThat(Files.exists(Path.of(out))).isFalse();
+    }
+
+    @Test
+    void aDtypeTheOpcodeRefusesExits1WithTheRuleNames() throws Exception {
+        CliTest.Result r = CliTest.stt("eval", "--data", a, "--op0", "mult", "--operand0", "2", "--op1", "add",
+                "--operand1", b, "-o", out, "--out-dtype", "int64");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("is_valid_dtype: out_dtype = int64 (0x0c)");
+        CliTest.Result relu = CliTest.stt("eval", "--data", a, "--op0", "relu", "--operand0", "0", "--op1", "add",
+                "--operand1", b, "-o", out, "--gen", "cayman");
+        assertThat(relu.code()).isEqualTo(1);
+        assertThat(relu.err()).contains("has_valid_scalar_tensor_tensor_op: op0 = relu (0x22)");
+        assertThat(Files.exists(Path.of(out))).isFalse();
+    }
+
+    @Test
+    void batchRunsOneCommandPerLine() {
+        String lines = "[\"spec\", \"--model\"]\n\n[\"check\", \"nope.s\"]\n";
+        CliTest.Result r = CliTest.stt(lines.getBytes(java.nio.charset.StandardCharsets.UTF_8), "batch");
+        assertThat(r.code()).isZero();
+        String[] results = r.out().split("\n");
+        assertThat(results).hasSize(2);
+        assertThat(results[0]).startsWith("{\"code\":0,\"out\":\"[MODEL] decode_total");
+        assertThat(results[1]).startsWith("{\"code\":2,\"out\":\"\",\"err\":\"stt: nope.s: cannot read");
+        assertThat(CliTest.stt("x".getBytes(), "batch").err()).contains("batch line 1: expected a JSON array");
+    }
+}
