@@ -200,7 +200,7 @@ sealed interface Syntax {
             return switch (kind(ctx)) {
                 case FP32 -> Float.isNaN(Float.intBitsToFloat(bits)) ? raw
                         : Float.toString(Float.intBitsToFloat(bits));
-                case INT -> Integer.toString(bits);
+                case INT -> "0x" + Integer.toHexString(bits);
                 case POINTER -> (bits & ~Addr4.PARTITION_OFFSET_MASK) != 0 ? raw
                         : ctx.gen().locate(bits).map(MemoryRef::toString).orElse(raw);
                 case REGISTER -> (bits & ~0xff) != 0 ? raw : "reg:" + bits;

@@ -1,0 +1,185 @@
+#!/usr/bin/env python3
+"""Drives `stt eval` (through one `stt batch` process) over random cases and compares every output with the
+independent implementation in semantics.py. Exit 1 on any mismatch.
+
+    python3 tests/oracle/run_oracle.py --cases 10000        # the full run
+    python3 tests/oracle/run_oracle.py --cases 300 --seed 7 # what CI runs
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+import semantics as sem
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GENS = ["cayman", "mariana", "mariana_plus", "maverick"]
+ARITH_CORE = ["bypass", "add", "subtract", "mult", "max", "min", "logical_and", "logical_or", "logical_xor",
+              "is_eq", "is_gt", "is_ge", "is_le", "is_lt", "is_ne", "absolute_diff", "absolute_value"]
+ARITH_MARIANA = ARITH_CORE + ["abs_max", "abs_min", "relu", "square"]
+BITVEC = ["bypass", "bitwise_not", "arith_shift_left", "arith_shift_right", "logical_shift_left",
+          "logical_shift_right", "bitwise_and", "bitwise_or", "bitwise_xor"]
+IN_DTYPES = ["int8", "uint8", "int16", "uint16", "int32", "uint32", "bf16", "fp16", "fp32", "fp8_e3m4",
+             "fp8_e4m3", "fp8_e5m2"]
+OUT_DTYPES = IN_DTYPES + ["fp32r"]
+NPY_SCALAR_DTYPES = ["fp32", "fp16", "int8", "uint8", "int16", "uint16", "int32", "uint32"]
+SIZES_P = [1, 2, 3, 7, 31, 64, 128]
+SIZES_F = [1, 7, 13, 63, 65, 207, 1000]
+FLOAT_SPECIALS = [np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-45, -1e-45, 1e-40, 5.9e-39, 3.4e38, -3.4e38,
+                  1.0, -1.0, 0.5, 65504.0, 57344.0, 240.0, 15.5, 448.0, 1e-7, 2.0 ** 24 + 1]
+
+
+def random_values(rng, dtype, shape):
+    """Storage-typed random values with the dtype's special values mixed in."""
+    n = int(np.prod(shape))
+    if dtype in sem.INTS:
+        info = np.iinfo(sem.INTS[dtype])
+        v = rng.integers(info.min, info.max, size=n, endpoint=True, dtype=np.int64)
+        extremes = np.array([info.min, info.max, 0, 1, -1 if info.min < 0 else 2, info.max // 2], dtype=np.int64)
+        pick = rng.random(n) < 0.2
+        v[pick] = rng.choice(extremes, size=int(pick.sum()))
+        return v.astype(sem.INTS[dtype]).reshape(shape)
+    scale = 10.0 ** rng.integers(-8, 9, size=n)
+    with np.errstate(all="ignore"):
+        f = (rng.standard_normal(n) * scale).astype(np.float32)
+    pick = rng.random(n) < 0.25
+    f[pick] = rng.choice(np.array(FLOAT_SPECIALS, dtype=np.float32), size=int(pick.sum()))
+    if dtype in ("bf16", "fp8_e3m4", "fp8_e4m3", "fp8_e5m2"):
+        bits = rng.integers(0, 1 << (16 if dtype == "bf16" else 8), size=n)
+        raw = rng.random(n) < 0.3
+        stored = f.astype(sem.FLOATS[dtype]).view(sem.STORAGE[dtype])
+        stored[raw] = bits[raw]  # arbitrary bit patterns too: NaN payloads, subnormals
+        return stored.reshape(shape)
+    with np.errstate(all="ignore"):
+        return f.astype(sem.STORAGE[dtype]).reshape(shape)
+
+
+def make_case(rng, k):
+    gen = str(rng.choice(GENS))
+    bitvec = rng.random() < 0.3
+    p, f = int(rng.choice(SIZES_P)), int(rng.choice(SIZES_F))
+    case = {"gen": gen, "bitvec": bitvec, "reverse0": bool(rng.random() < 0.5),
+            "reverse1": bool(rng.random() < 0.5), "accumulate": None, "per_partition": bool(rng.random() < 0.4)}
+    if bitvec:
+        dt = str(rng.choice(list(sem.INTS)))
+        ops = BITVEC
+        case.update(dtype=dt, dtype0=dt, dtype1=dt, out_dtype=dt, scalar_dtype=dt)
+        # a bitvec-only op must be present for eval to choose the bitvec opcode
+        case["op0"], case["op1"] = str(rng.choice(ops)), str(rng.choice(ops[1:]))
+        if rng.random() < 0.5:
+            case["op0"], case["op1"] = case["op1"], case["op0"]
+    else:
+        ops = ARITH_MARIANA if gen != "cayman" else ARITH_CORE
+        case.update(op0=str(rng.choice(ops)), op1=str(rng.choice(ops)), dtype0=str(rng.choice(IN_DTYPES)),
+                    dtype1=str(rng.choice(IN_DTYPES)), out_dtype=str(rng.choice(OUT_DTYPES)),
+                    accumulate=[None, "add", "reset"][int(rng.integers(3))])
+        case["scalar_dtype"] = str(rng.choice(NPY_SCALAR_DTYPES)) if case["per_partition"] else "fp32"
+    case["data"] = random_values(rng, case["dtype0"], (p, f))
+    case["operand1"] = random_values(rng, case["dtype1"], (p, f))
+    if case["per_partition"]:
+        case["scalar"] = random_values(rng, case["scalar_dtype"], (p,))
+    elif bitvec:
+        case["scalar"] = np.full(p, int(rng.integers(0, 1 << 32)), dtype=np.int64)
+    else:
+        case["scalar"] = np.full(p, rng.choice(np.array(FLOAT_SPECIALS + [rng.standard_normal()], np.float32)),
+                                 dtype=np.float32)
+    return case
+
+
+def eval_args(case, d, k):
+    paths = {name: os.path.join(d, f"{k}_{name}.npy") for name in ("a", "b", "s", "o", "acc")}
+    np.save(paths["a"], case["data"])
+    np.save(paths["b"], case["operand1"])
+    args = ["eval", "--data", paths["a"], "--op0", case["op0"], "--op1", case["op1"], "--operand1", paths["b"],
+            "-o", paths["o"], "--gen", case["gen"]]
+    if case["per_partition"]:
+        np.save(paths["s"], case["scalar"].reshape(-1, 1))
+        args += ["--operand0", paths["s"]]
+    elif case["bitvec"]:
+        args += ["--operand0", hex(int(case["scalar"][0]) & 0xFFFFFFFF)]
+    else:
+        args += ["--operand0", repr(float(case["scalar"][0]))]
+    for flag, name in (("--dtype0", "dtype0"), ("--dtype1", "dtype1")):
+        if case[name] in ("bf16", "fp8_e3m4", "fp8_e4m3", "fp8_e5m2"):
+            args += [flag, case[name]]
+    if not case["bitvec"]:
+        args += ["--out-dtype", case["out_dtype"]]
+    if case["reverse0"]:
+        args.append("--reverse0")
+    if case["reverse1"]:
+        args.append("--reverse1")
+    if case["accumulate"]:
+        args += ["--accumulate", case["accumulate"], "--accum-out", paths["acc"]]
+    return args, paths
+
+
+def same(got, want, dtype):
+    """Bit-equal, except that any two NaNs match (SPEC pins no NaN payload or sign)."""
+    if got.shape != want.shape or got.dtype != want.dtype:
+        return np.zeros(want.shape, bool)
+    if dtype in sem.FLOATS:
+        gf = sem.storage_to_f32(got, dtype)
+        wf = sem.storage_to_f32(want, dtype)
+        both_nan = np.isnan(gf) & np.isnan(wf)
+        return both_nan | (got.view(np.uint8).reshape(got.shape + (-1,)) ==
+                           want.view(np.uint8).reshape(want.shape + (-1,))).all(axis=-1)
+    return got == want
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cases", type=int, default=10000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--stt", default=os.path.join(ROOT, "stt"))
+    ap.add_argument("--engine", default="reference")
+    ap.add_argument("--show", type=int, default=5, help="mismatching cases to print")
+    opts = ap.parse_args()
+    rng = np.random.default_rng(opts.seed)
+    proc = subprocess.Popen([opts.stt, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                            bufsize=1)
+    mismatches, elements = 0, 0
+    with tempfile.TemporaryDirectory() as d:
+        for k in range(opts.cases):
+            case = make_case(rng, k)
+            args, paths = eval_args(case, d, k)
+            args += ["--engine", opts.engine]
+            proc.stdin.write(json.dumps(args) + "\n")
+            proc.stdin.flush()
+            result = json.loads(proc.stdout.readline())
+            want, want_acc = sem.stt(case)
+            problem = None
+            if result["code"] != 0:
+                problem = f"exit {result['code']}: {result['err'].strip()}"
+            else:
+                got = np.load(paths["o"])
+                ok = same(got, want, case["out_dtype"])
+                elements += ok.size
+                if not ok.all():
+                    i = tuple(np.argwhere(~ok)[0])
+                    problem = f"out{list(i)}: stt {got[i]!r}, oracle {want[i]!r}"
+                elif want_acc is not None:
+                    acc = np.load(paths["acc"]).reshape(-1)
+                    okacc = same(acc, want_acc, "fp32")
+                    if not okacc.all():
+                        i = int(np.argwhere(~okacc)[0][0])
+                        problem = f"acc[{i}]: stt {acc[i]!r}, oracle {want_acc[i]!r}"
+            for path in paths.values():
+                if os.path.exists(path):
+                    os.remove(path)
+            if problem:
+                mismatches += 1
+                if mismatches <= opts.show:
+                    print(f"case {k} MISMATCH {problem}\n  stt {' '.join(args)}", file=sys.stderr)
+    proc.stdin.close()
+    proc.wait()
+    print(f"oracle: {opts.cases} cases ({elements} elements), {mismatches} mismatches, engine {opts.engine},"
+          f" seed {opts.seed}")
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

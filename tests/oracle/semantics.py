@@ -1,0 +1,124 @@
+"""An independent NumPy + ml_dtypes implementation of SPEC §5 for ScalarTensorTensor (arith and bitvec).
+
+Nothing here is shared with the Java model: conversions use NumPy's and ml_dtypes' own casts, the ALU ops are
+written from SPEC's one-line definitions.
+"""
+import ml_dtypes as md
+import numpy as np
+
+FLOATS = {"bf16": md.bfloat16, "fp16": np.float16, "fp32": np.float32, "fp32r": np.float32,
+          "fp8_e3m4": md.float8_e3m4, "fp8_e4m3": md.float8_e4m3, "fp8_e5m2": md.float8_e5m2}
+INTS = {"int8": np.int8, "uint8": np.uint8, "int16": np.int16, "uint16": np.uint16, "int32": np.int32,
+        "uint32": np.uint32}
+# how each dtype travels in a .npy file: its own type, or its bits as unsigned integers (bf16, fp8)
+STORAGE = {"bf16": np.uint16, "fp16": np.float16, "fp32": np.float32, "fp32r": np.float32,
+           "fp8_e3m4": np.uint8, "fp8_e4m3": np.uint8, "fp8_e5m2": np.uint8, **INTS}
+WIDTH = {"int8": 8, "uint8": 8, "int16": 16, "uint16": 16, "int32": 32, "uint32": 32}
+
+
+def storage_to_f32(arr, dtype):
+    """Elements stored as STORAGE[dtype] -> fp32 values (exact, but int32/uint32 beyond 2^24 round)."""
+    if dtype in FLOATS:
+        return arr.view(FLOATS[dtype]).astype(np.float32) if arr.dtype != FLOATS[dtype] else arr.astype(np.float32)
+    return arr.astype(np.float32)
+
+
+def f32_to_storage(f, dtype):
+    """fp32 -> the dtype's storage: RNE for floats; truncate toward zero, saturate, NaN -> 0 for integers."""
+    with np.errstate(all="ignore"):
+        if dtype in ("fp32", "fp32r"):
+            return f.astype(np.float32)
+        if dtype in FLOATS:
+            return f.astype(FLOATS[dtype]).view(STORAGE[dtype])
+        info = np.iinfo(INTS[dtype])
+        t = np.trunc(np.nan_to_num(f.astype(np.float64), nan=0.0, posinf=np.inf, neginf=-np.inf))
+        return np.clip(t, info.min, info.max).astype(INTS[dtype])
+
+
+def arith(op, a, b):
+    """SPEC §5's arith ops on fp32 arrays, a the first operand."""
+    with np.errstate(all="ignore"):
+        f = np.float32
+        one, zero = f(1), f(0)
+
+        def fmax(x, y):
+            return np.where(np.isnan(x), y, np.where(np.isnan(y), x, np.where(x >= y, x, y))).astype(f)
+
+        def fmin(x, y):
+            return np.where(np.isnan(x), y, np.where(np.isnan(y), x, np.where(x <= y, x, y))).astype(f)
+
+        def boolean(c):
+            return np.where(c, one, zero).astype(f)
+
+        table = {
+            "bypass": lambda: a,
+            "add": lambda: a + b,
+            "subtract": lambda: a - b,
+            "mult": lambda: a * b,
+            "max": lambda: fmax(a, b),
+            "min": lambda: fmin(a, b),
+            "is_eq": lambda: boolean(a == b),
+            "is_gt": lambda: boolean(a > b),
+            "is_ge": lambda: boolean(a >= b),
+            "is_le": lambda: boolean(a <= b),
+            "is_lt": lambda: boolean(a < b),
+            "is_ne": lambda: boolean(~(a == b)),
+            "logical_and": lambda: boolean((a != 0) & (b != 0)),
+            "logical_or": lambda: boolean((a != 0) | (b != 0)),
+            "logical_xor": lambda: boolean((a != 0) ^ (b != 0)),
+            "absolute_diff": lambda: np.abs(a - b),
+            "absolute_value": lambda: np.abs(a),
+            "square": lambda: a * a,
+            "relu": lambda: fmax(a, np.zeros_like(a)),
+            "abs_max": lambda: fmax(np.abs(a), np.abs(b)),
+            "abs_min": lambda: fmin(np.abs(a), np.abs(b)),
+        }
+        return np.asarray(table[op](), dtype=f)
+
+
+def bitvec(op, a, b, w):
+    """SPEC §5's bitvec ops on w-bit values held in int64 arrays (0 <= v < 2^w)."""
+    mask = (1 << w) - 1
+    count = b & mask
+    over = count >= w
+    safe = np.where(over, 0, count)
+    signed = np.where(a >= (1 << (w - 1)), a - (1 << w), a)
+    table = {
+        "bypass": lambda: a,
+        "bitwise_not": lambda: ~a,
+        "bitwise_and": lambda: a & b,
+        "bitwise_or": lambda: a | b,
+        "bitwise_xor": lambda: a ^ b,
+        "arith_shift_left": lambda: np.where(over, 0, a << safe),
+        "logical_shift_left": lambda: np.where(over, 0, a << safe),
+        "logical_shift_right": lambda: np.where(over, 0, a >> safe),
+        "arith_shift_right": lambda: signed >> np.where(over, w - 1, safe),
+    }
+    return table[op]() & mask
+
+
+def stt(case):
+    """The expected output storage array and fp32 accumulators of an eval case (see run_oracle.py)."""
+    a, b, s = case["data"], case["operand1"], case["scalar"]
+    r0, r1 = case["reverse0"], case["reverse1"]
+    if case["bitvec"]:
+        w = WIDTH[case["dtype"]]
+        mask = (1 << w) - 1
+        ai = a.astype(np.int64) & mask
+        bi = b.astype(np.int64) & mask
+        si = (np.asarray(s).astype(np.int64) & mask).reshape(-1, 1) * np.ones_like(ai)
+        mid = bitvec(case["op0"], si, ai, w) if r0 else bitvec(case["op0"], ai, si, w)
+        res = bitvec(case["op1"], bi, mid, w) if r1 else bitvec(case["op1"], mid, bi, w)
+        return res.astype(np.uint64).astype(INTS[case["dtype"]]), None
+    af = storage_to_f32(a, case["dtype0"])
+    bf = storage_to_f32(b, case["dtype1"])
+    sf = storage_to_f32(np.asarray(s), case["scalar_dtype"]).reshape(-1, 1) * np.ones((1, af.shape[1]), np.float32)
+    mid = arith(case["op0"], sf, af) if r0 else arith(case["op0"], af, sf)
+    res = arith(case["op1"], bf, mid) if r1 else arith(case["op1"], mid, bf)
+    acc = None
+    if case["accumulate"]:
+        acc = np.zeros(af.shape[0], np.float32)
+        with np.errstate(all="ignore"):
+            for i in range(res.shape[1]):
+                acc = (acc + res[:, i]).astype(np.float32)
+    return f32_to_storage(res, case["out_dtype"]), acc
