@@ -58,25 +58,31 @@ def random_values(rng, dtype, shape):
         return f.astype(sem.STORAGE[dtype]).reshape(shape)
 
 
-def make_case(rng, k):
+def make_case(rng, k, seen):
+    """Case k: op pairs and dtype triples are walked in order so a long run covers every combination."""
     gen = str(rng.choice(GENS))
-    bitvec = rng.random() < 0.3
+    bitvec = k % 10 >= 7
+    n = seen.setdefault("bitvec" if bitvec else "arith", [0])
+    j = n[0]
+    n[0] += 1
     p, f = int(rng.choice(SIZES_P)), int(rng.choice(SIZES_F))
     case = {"gen": gen, "bitvec": bitvec, "reverse0": bool(rng.random() < 0.5),
             "reverse1": bool(rng.random() < 0.5), "accumulate": None, "per_partition": bool(rng.random() < 0.4)}
     if bitvec:
-        dt = str(rng.choice(list(sem.INTS)))
-        ops = BITVEC
+        dt = list(sem.INTS)[j % len(sem.INTS)]
         case.update(dtype=dt, dtype0=dt, dtype1=dt, out_dtype=dt, scalar_dtype=dt)
-        # a bitvec-only op must be present for eval to choose the bitvec opcode
-        case["op0"], case["op1"] = str(rng.choice(ops)), str(rng.choice(ops[1:]))
-        if rng.random() < 0.5:
-            case["op0"], case["op1"] = case["op1"], case["op0"]
+        # every ordered pair with at least one bitvec-only op (else eval picks the arith opcode)
+        pairs = [(x, y) for x in BITVEC for y in BITVEC if (x, y) != ("bypass", "bypass")]
+        case["op0"], case["op1"] = pairs[(j // len(sem.INTS)) % len(pairs)]
     else:
         ops = ARITH_MARIANA if gen != "cayman" else ARITH_CORE
-        case.update(op0=str(rng.choice(ops)), op1=str(rng.choice(ops)), dtype0=str(rng.choice(IN_DTYPES)),
-                    dtype1=str(rng.choice(IN_DTYPES)), out_dtype=str(rng.choice(OUT_DTYPES)),
-                    accumulate=[None, "add", "reset"][int(rng.integers(3))])
+        pair = j % (len(ARITH_MARIANA) ** 2)
+        op0, op1 = ARITH_MARIANA[pair % len(ARITH_MARIANA)], ARITH_MARIANA[pair // len(ARITH_MARIANA)]
+        if op0 not in ops or op1 not in ops:
+            gen = "mariana"
+        triple = j % (len(IN_DTYPES) ** 2 * len(OUT_DTYPES))
+        case.update(gen=gen, op0=op0, op1=op1, dtype0=IN_DTYPES[triple % 12], dtype1=IN_DTYPES[triple // 12 % 12],
+                    out_dtype=OUT_DTYPES[triple // 144], accumulate=[None, "add", "reset"][int(rng.integers(3))])
         case["scalar_dtype"] = str(rng.choice(NPY_SCALAR_DTYPES)) if case["per_partition"] else "fp32"
     case["data"] = random_values(rng, case["dtype0"], (p, f))
     case["operand1"] = random_values(rng, case["dtype1"], (p, f))
@@ -141,10 +147,13 @@ def main():
     rng = np.random.default_rng(opts.seed)
     proc = subprocess.Popen([opts.stt, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                             bufsize=1)
-    mismatches, elements = 0, 0
+    mismatches, elements, seen = 0, 0, {}
+    pairs, triples = set(), set()
     with tempfile.TemporaryDirectory() as d:
         for k in range(opts.cases):
-            case = make_case(rng, k)
+            case = make_case(rng, k, seen)
+            pairs.add((case["bitvec"], case["op0"], case["op1"]))
+            triples.add((case["dtype0"], case["dtype1"], case["out_dtype"]))
             args, paths = eval_args(case, d, k)
             args += ["--engine", opts.engine]
             proc.stdin.write(json.dumps(args) + "\n")
@@ -177,7 +186,7 @@ def main():
     proc.stdin.close()
     proc.wait()
     print(f"oracle: {opts.cases} cases ({elements} elements), {mismatches} mismatches, engine {opts.engine},"
-          f" seed {opts.seed}")
+          f" seed {opts.seed}; {len(pairs)} op pairs, {len(triples)} (in0, in1, out) dtype triples")
     return 1 if mismatches else 0
 
 
