@@ -50,6 +50,7 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() throws AsmException {
         PrintWriter out = spec.commandLine().getOut();
         Generation gen = Generation.DEFAULT;
+        stt.exec.Engine engine = stt.fast.EngineProvider.defaultEngine();
         List<S2S2D2_STT> words = TextForm.assemble(PROGRAM.replace("\\\n", ""), "demo.s", gen);
         float[] a = new float[P * F];
         float[] b = new float[P * F];
@@ -75,11 +76,11 @@ final class DemoCommand implements Callable<Integer> {
         m.write(sbuf(0x140), ys);
 
         out.println("stt demo: a 3-word program on " + gen.isaName() + ", " + P + " partitions x " + F
-                + " elements, reference engine");
+                + " elements, " + engine.name() + " engine");
         out.println();
         words.forEach(w -> out.println(TextForm.disassemble(w, gen)));
         try {
-            Program.run(m, words, Engines.named("reference"), Trace.OFF);
+            Program.run(m, words, engine, Trace.OFF);
         } catch (Program.Failure f) {
             spec.commandLine().getErr().println("stt: demo: " + f.getMessage());
             return ExitCode.INTERNAL;

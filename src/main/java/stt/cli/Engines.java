@@ -1,7 +1,7 @@
 package stt.cli;
 
 import stt.exec.Engine;
-import stt.exec.ReferenceEngine;
+import stt.fast.EngineProvider;
 
 /** {@code --engine} names. */
 final class Engines {
@@ -9,11 +9,10 @@ final class Engines {
     }
 
     static Engine named(String name) {
-        return switch (name) {
-            case "reference" -> new ReferenceEngine();
-            case "fast" -> throw new InputException("--engine fast: the fast engine is not built yet;"
-                    + " use --engine reference");
-            default -> throw new InputException("--engine " + name + ": allowed: reference, fast");
-        };
+        try {
+            return EngineProvider.named(name);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--engine " + name + ": allowed: reference, fast");
+        }
     }
 }

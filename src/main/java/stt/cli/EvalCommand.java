@@ -77,7 +77,7 @@ final class EvalCommand implements Callable<Integer> {
             description = "generation (default: ${DEFAULT-VALUE})")
     Generation gen;
 
-    @Option(names = "--engine", paramLabel = "E", defaultValue = "reference",
+    @Option(names = "--engine", paramLabel = "E", defaultValue = "${sys:stt.engine:-fast}",
             description = "reference or fast (default: ${DEFAULT-VALUE})")
     String engine;
 

@@ -47,7 +47,7 @@ final class RunCommand implements Callable<Integer> {
             description = "element trace lines to print at most (default: ${DEFAULT-VALUE})")
     long traceLimit;
 
-    @Option(names = "--engine", paramLabel = "E", defaultValue = "reference",
+    @Option(names = "--engine", paramLabel = "E", defaultValue = "${sys:stt.engine:-fast}",
             description = "reference or fast (default: ${DEFAULT-VALUE})")
     String engine;
 

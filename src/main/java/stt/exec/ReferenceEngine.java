@@ -82,7 +82,7 @@ public final class ReferenceEngine implements Engine {
      * Lane c's scalar: arith as fp32 bits (inline imm0 is fp32; from memory it is converted from imm0_dtype),
      * bitvec as the low w bits of imm0 or of the element in memory.
      */
-    static int scalarBits(Machine m, Plan p, int lane) {
+    public static int scalarBits(Machine m, Plan p, int lane) {
         if (p.pointer().isEmpty()) {
             return p.imm0();
         }

@@ -1,0 +1,119 @@
+package stt.fast;
+
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.IntStream;
+import stt.alu.ArithAlu;
+import stt.codec.S2S2D2_STT;
+import stt.exec.Engine;
+import stt.exec.ExecutionException;
+import stt.exec.Plan;
+import stt.exec.ReferenceEngine;
+import stt.exec.Resolver;
+import stt.exec.Trace;
+import stt.isa.AccumCmd;
+import stt.machine.Machine;
+
+/**
+ * The fast engine: lanes run independently (in parallel above {@link #PARALLEL_THRESHOLD} elements), each in
+ * chunks: both sources are loaded into buffers, the two stages run as Vector API kernels, the results are stored.
+ * Words whose overlapping operands would make the order visible, and traced runs, go to the reference engine.
+ */
+public final class FastEngine implements Engine {
+    static final int CHUNK = 2048;
+    static final long PARALLEL_THRESHOLD = 1 << 15;
+
+    private final ReferenceEngine reference = new ReferenceEngine();
+    private final ForkJoinPool pool;
+    private final int threads;
+
+    /** @param threads lanes run on up to this many threads (1: the caller's thread only) */
+    public FastEngine(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1; got " + threads);
+        }
+        this.threads = threads;
+        this.pool = threads == 1 ? null : new ForkJoinPool(threads);
+    }
+
+    @Override
+    public String name() {
+        return "fast";
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    @Override
+    public void execute(Machine m, S2S2D2_STT word, Trace trace) throws ExecutionException {
+        if (trace.on()) {
+            reference.execute(m, word, trace);
+            return;
+        }
+        Plan p = Resolver.resolve(m, word);
+        if (Hazards.streamingOrderObservable(p)) {
+            reference.execute(m, word, trace);
+            return;
+        }
+        int[] scalars = new int[p.channels()];
+        for (int c = 0; c < scalars.length; c++) {
+            scalars[c] = ReferenceEngine.scalarBits(m, p, c);
+        }
+        if (p.accum() == AccumCmd.ZERO_ACCUMULATE) {
+            for (int c = 0; c < p.channels(); c++) {
+                m.setAccumulator(c, 0.0f);
+            }
+        }
+        if (pool != null && p.elements() * p.channels() >= PARALLEL_THRESHOLD) {
+            pool.submit(() -> IntStream.range(0, p.channels()).parallel().forEach(c -> lane(m, p, c, scalars[c])))
+                    .join();
+        } else {
+            for (int c = 0; c < p.channels(); c++) {
+                lane(m, p, c, scalars[c]);
+            }
+        }
+    }
+
+    private static void lane(Machine m, Plan p, int lane, int scalar) {
+        long n = p.elements();
+        int chunk = (int) Math.min(CHUNK, n);
+        Transfer.Scratch scratch = new Transfer.Scratch(chunk);
+        if (p.opcode().isBitvec()) {
+            int[] a = new int[chunk];
+            int[] b = new int[chunk];
+            int[] r = new int[chunk];
+            int width = 8 * p.dst().dtype().size();
+            for (long k0 = 0; k0 < n; k0 += chunk) {
+                int len = (int) Math.min(chunk, n - k0);
+                Transfer.loadInts(m, p.src0(), lane, k0, len, a);
+                Transfer.loadInts(m, p.src1(), lane, k0, len, b);
+                BitvecKernel.run(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), scalar, a, b,
+                        r, len, width);
+                Transfer.storeInts(m, p.dst(), lane, k0, len, r);
+            }
+            return;
+        }
+        float[] a = new float[chunk];
+        float[] b = new float[chunk];
+        float[] r = new float[chunk];
+        float s = Float.intBitsToFloat(scalar);
+        boolean accumulate = p.accum() == AccumCmd.ACCUMULATE || p.accum() == AccumCmd.ZERO_ACCUMULATE;
+        float acc = m.accumulator(lane);
+        for (long k0 = 0; k0 < n; k0 += chunk) {
+            int len = (int) Math.min(chunk, n - k0);
+            Transfer.loadFloats(m, p.src0(), lane, k0, len, a, scratch);
+            Transfer.loadFloats(m, p.src1(), lane, k0, len, b, scratch);
+            ArithKernel.run(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), s, a, b, r, len);
+            Transfer.storeFloats(m, p.dst(), lane, k0, len, r, scratch);
+            if (accumulate) {
+                for (int i = 0; i < len; i++) {
+                    acc = ArithAlu.canonical(acc + r[i]);
+                }
+            }
+        }
+        if (accumulate) {
+            m.setAccumulator(lane, acc);
+        }
+    }
+
+}

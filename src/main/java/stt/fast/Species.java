@@ -1,0 +1,20 @@
+package stt.fast;
+
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorSpecies;
+
+/** The vector shapes the kernels use: the platform's preferred width, or the width forced by -Dstt.vector.bits. */
+final class Species {
+    static final VectorSpecies<Float> F = FloatVector.SPECIES_PREFERRED.withShape(shape());
+    static final VectorSpecies<Integer> I = IntVector.SPECIES_PREFERRED.withShape(shape());
+
+    private Species() {
+    }
+
+    private static jdk.incubator.vector.VectorShape shape() {
+        String bits = System.getProperty("stt.vector.bits");
+        return bits == null ? FloatVector.SPECIES_PREFERRED.vectorShape()
+                : jdk.incubator.vector.VectorShape.forBitSize(Integer.parseInt(bits));
+    }
+}

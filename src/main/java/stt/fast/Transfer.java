@@ -1,0 +1,210 @@
+package stt.fast;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import stt.exec.Operand;
+import stt.isa.Dtype;
+import stt.machine.Machine;
+
+/**
+ * Moves chunks of one lane's operand stream between machine memory and float/int buffers: bulk copies and
+ * table or array conversions for streams whose elements are evenly spaced, element by element otherwise. Every
+ * conversion is the {@link Dtype} one, so the buffers hold exactly what the reference engine computes with.
+ */
+final class Transfer {
+    private static final ValueLayout.OfFloat F32 = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final float[] FP16 = table(Dtype.FP16, 1 << 16);
+    private static final float[] FP8_E3M4 = table(Dtype.FP8_E3M4, 256);
+    private static final float[] FP8_E4M3 = table(Dtype.FP8_E4M3, 256);
+    private static final float[] FP8_E5M2 = table(Dtype.FP8_E5M2, 256);
+
+    private Transfer() {
+    }
+
+    private static float[] table(Dtype d, int n) {
+        float[] t = new float[n];
+        for (int bits = 0; bits < n; bits++) {
+            t[bits] = d.toFp32(bits);
+        }
+        return t;
+    }
+
+    /**
+     * The stride in elements when element k of {@code o} is at {@code start + k * stride * size} for every k
+     * (1: contiguous, 0: one element broadcast), else {@link Long#MIN_VALUE}.
+     */
+    static long linearStride(Operand o) {
+        var t = o.pattern();
+        if (t.num_elem_1() == 1) {
+            return t.step_elem_0();
+        }
+        if (t.num_elem_0() == 1) {
+            return t.step_elem_1();
+        }
+        return (long) t.step_elem_1() == (long) t.num_elem_0() * t.step_elem_0() ? t.step_elem_0() : Long.MIN_VALUE;
+    }
+
+    /** Scratch space for one lane's chunk of raw elements. */
+    static final class Scratch {
+        final byte[] bytes;
+        final short[] shorts;
+        final int[] ints;
+
+        Scratch(int chunk) {
+            bytes = new byte[chunk];
+            shorts = new short[chunk];
+            ints = new int[chunk];
+        }
+    }
+
+    /** Elements k0 .. k0+len-1 of lane {@code lane} of {@code o}, converted to fp32, into {@code out}. */
+    static void loadFloats(Machine m, Operand o, int lane, long k0, int len, float[] out, Scratch s) {
+        Dtype d = o.dtype();
+        MemorySegment seg = m.segment(o.start().space());
+        long base = m.address(o.start().space(), o.partition(lane), 0);
+        long stride = linearStride(o);
+        if (stride == 0) {
+            Arrays.fill(out, 0, len, d.toFp32(m.readBits(o.start().space(), o.partition(lane), o.offset(0),
+                    d.size())));
+            return;
+        }
+        if (stride != 1) {
+            for (int i = 0; i < len; i++) {
+                out[i] = d.toFp32(m.readBits(o.start().space(), o.partition(lane), o.offset(k0 + i), d.size()));
+            }
+            return;
+        }
+        long at = base + o.offset(k0);
+        switch (d) {
+            case FP32, FP32R -> MemorySegment.copy(seg, F32, at, out, 0, len);
+            case BF16 -> {
+                MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
+                for (int i = 0; i < len; i++) {
+                    out[i] = Float.intBitsToFloat(s.shorts[i] << 16);
+                }
+            }
+            case FP16 -> {
+                MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
+                for (int i = 0; i < len; i++) {
+                    out[i] = FP16[s.shorts[i] & 0xffff];
+                }
+            }
+            case INT16 -> {
+                MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
+                for (int i = 0; i < len; i++) {
+                    out[i] = s.shorts[i];
+                }
+            }
+            case UINT16 -> {
+                MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
+                for (int i = 0; i < len; i++) {
+                    out[i] = s.shorts[i] & 0xffff;
+                }
+            }
+            case INT32 -> {
+                MemorySegment.copy(seg, I32, at, s.ints, 0, len);
+                for (int i = 0; i < len; i++) {
+                    out[i] = s.ints[i];
+                }
+            }
+            case UINT32 -> {
+                MemorySegment.copy(seg, I32, at, s.ints, 0, len);
+                for (int i = 0; i < len; i++) {
+                    out[i] = Integer.toUnsignedLong(s.ints[i]);
+                }
+            }
+            case INT8 -> {
+                MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, s.bytes, 0, len);
+                for (int i = 0; i < len; i++) {
+                    out[i] = s.bytes[i];
+                }
+            }
+            case UINT8 -> {
+                MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, s.bytes, 0, len);
+                for (int i = 0; i < len; i++) {
+                    out[i] = s.bytes[i] & 0xff;
+                }
+            }
+            case FP8_E3M4, FP8_E4M3, FP8_E5M2 -> {
+                float[] table = d == Dtype.FP8_E3M4 ? FP8_E3M4 : d == Dtype.FP8_E4M3 ? FP8_E4M3 : FP8_E5M2;
+                MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, s.bytes, 0, len);
+                for (int i = 0; i < len; i++) {
+                    out[i] = table[s.bytes[i] & 0xff];
+                }
+            }
+            default -> throw new IllegalStateException(d + " is not an element dtype");
+        }
+    }
+
+    /** Writes {@code r[0..len)}, converted to the operand's dtype, as elements k0 .. of lane {@code lane}. */
+    static void storeFloats(Machine m, Operand o, int lane, long k0, int len, float[] r, Scratch s) {
+        Dtype d = o.dtype();
+        if (linearStride(o) != 1) {
+            for (int i = 0; i < len; i++) {
+                m.writeBits(o.start().space(), o.partition(lane), o.offset(k0 + i), d.size(), d.fromFp32(r[i]));
+            }
+            return;
+        }
+        MemorySegment seg = m.segment(o.start().space());
+        long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
+        switch (d) {
+            case FP32, FP32R -> MemorySegment.copy(r, 0, seg, F32, at, len);
+            case BF16 -> {
+                for (int i = 0; i < len; i++) {
+                    int bits = Float.floatToRawIntBits(r[i]);
+                    s.shorts[i] = (short) (Float.isNaN(r[i]) ? (bits >>> 16 & 0x8000) | 0x7fc0
+                            : (bits + 0x7fff + (bits >>> 16 & 1)) >>> 16);
+                }
+                MemorySegment.copy(s.shorts, 0, seg, I16, at, len);
+            }
+            case INT32 -> {
+                for (int i = 0; i < len; i++) {
+                    s.ints[i] = (int) r[i];
+                }
+                MemorySegment.copy(s.ints, 0, seg, I32, at, len);
+            }
+            case INT16, UINT16, FP16 -> {
+                for (int i = 0; i < len; i++) {
+                    s.shorts[i] = (short) d.fromFp32(r[i]);
+                }
+                MemorySegment.copy(s.shorts, 0, seg, I16, at, len);
+            }
+            case INT8, UINT8, FP8_E3M4, FP8_E4M3, FP8_E5M2 -> {
+                for (int i = 0; i < len; i++) {
+                    s.bytes[i] = (byte) d.fromFp32(r[i]);
+                }
+                MemorySegment.copy(s.bytes, 0, seg, ValueLayout.JAVA_BYTE, at, len);
+            }
+            default -> {
+                for (int i = 0; i < len; i++) {
+                    s.ints[i] = d.fromFp32(r[i]);
+                }
+                MemorySegment.copy(s.ints, 0, seg, I32, at, len);
+            }
+        }
+    }
+
+    /** Elements k0 .. k0+len-1 of lane {@code lane} as raw bits, zero-extended. */
+    static void loadInts(Machine m, Operand o, int lane, long k0, int len, int[] out) {
+        int size = o.dtype().size();
+        long stride = linearStride(o);
+        if (stride == 0) {
+            Arrays.fill(out, 0, len, m.readBits(o.start().space(), o.partition(lane), o.offset(0), size));
+            return;
+        }
+        for (int i = 0; i < len; i++) {
+            out[i] = m.readBits(o.start().space(), o.partition(lane), o.offset(k0 + i), size);
+        }
+    }
+
+    static void storeInts(Machine m, Operand o, int lane, long k0, int len, int[] r) {
+        int size = o.dtype().size();
+        for (int i = 0; i < len; i++) {
+            m.writeBits(o.start().space(), o.partition(lane), o.offset(k0 + i), size, r[i]);
+        }
+    }
+}

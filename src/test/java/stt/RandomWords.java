@@ -1,0 +1,176 @@
+package stt;
+
+import java.util.List;
+import java.util.Random;
+import stt.codec.Events;
+import stt.codec.Header;
+import stt.codec.S2S2D2_STT;
+import stt.codec.Tensor2D;
+import stt.isa.AccumCmd;
+import stt.isa.AluOp;
+import stt.isa.Dtype;
+import stt.isa.Generation;
+import stt.isa.ImmSrc;
+import stt.isa.Opcode;
+import stt.isa.Space;
+import stt.machine.Machine;
+import stt.validate.Validator;
+
+/**
+ * Random valid ScalarTensorTensor words for engine equivalence tests, all inside the first {@link #REGION}
+ * bytes of each partition: awkward sizes, strides (negative, zero), every dtype, op, scalar source, PSUM
+ * operands, register addresses, in-place and overlapping operands. Registers the word uses are set on the
+ * machines passed in.
+ */
+public final class RandomWords {
+    public static final int REGION = 64 * 1024;
+    static final int[] SIZES = {1, 2, 7, 13, 63, 64, 65, 207, 1000, 4099};
+    static final List<Dtype> FLOATS_AND_INTS = List.of(Dtype.INT8, Dtype.UINT8, Dtype.INT16, Dtype.UINT16,
+            Dtype.INT32, Dtype.UINT32, Dtype.BF16, Dtype.FP16, Dtype.FP32, Dtype.FP8_E3M4, Dtype.FP8_E4M3,
+            Dtype.FP8_E5M2);
+    static final List<Dtype> INTS = List.of(Dtype.INT8, Dtype.UINT8, Dtype.INT16, Dtype.UINT16, Dtype.INT32,
+            Dtype.UINT32);
+
+    private final Random rnd;
+    private final Generation gen;
+
+    public RandomWords(long seed, Generation gen) {
+        this.rnd = new Random(seed);
+        this.gen = gen;
+    }
+
+    /** A valid word; any registers it reads are set identically on every machine in {@code machines}. */
+    public S2S2D2_STT next(Machine... machines) {
+        while (true) {
+            S2S2D2_STT w = attempt(machines);
+            if (Validator.validate(w, gen).isEmpty()) {
+                Tensor2D dst = rnd.nextInt(10) == 0 ? toRegister(w.dst_mem_pattern(), 5, machines)
+                        : w.dst_mem_pattern();
+                Tensor2D src1 = rnd.nextInt(10) == 0 ? toRegister(w.src1_mem_pattern(), 6, machines)
+                        : w.src1_mem_pattern();
+                return new S2S2D2_STT(w.header(), w.events(), w.src0_mem_pattern(), src1, w.op0(), w.op1(),
+                        w.reverse_operands(), w.imm0_src(), w.in0_dtype(), w.in1_dtype(), w.out_dtype(),
+                        w.num_active_channels(), w.imm0_dtype(), w.accumulator_cmd(), w.reserved(), dst, w.imm0());
+            }
+        }
+    }
+
+    private <T> T pick(List<T> list) {
+        return list.get(rnd.nextInt(list.size()));
+    }
+
+    private S2S2D2_STT attempt(Machine[] machines) {
+        boolean bitvec = rnd.nextInt(10) < 3;
+        Opcode opcode = bitvec ? Opcode.SCALAR_TENSOR_TENSOR_BITVEC : Opcode.SCALAR_TENSOR_TENSOR_ARITH;
+        List<AluOp> ops = List.copyOf(bitvec ? gen.generalBitvec() : gen.generalArith());
+        Dtype in0 = bitvec ? pick(INTS) : pick(FLOATS_AND_INTS);
+        Dtype in1 = bitvec ? in0 : pick(FLOATS_AND_INTS);
+        Dtype out = bitvec ? in0 : rnd.nextInt(13) == 0 ? Dtype.FP32R : pick(FLOATS_AND_INTS);
+        int channels = switch (rnd.nextInt(4)) {
+            case 0 -> 1 + rnd.nextInt(128);
+            case 1 -> 128;
+            default -> 1 + rnd.nextInt(4);
+        };
+        long budget = 40_000 / channels + 1;
+        int n0 = SIZES[rnd.nextInt(SIZES.length)];
+        int n1 = 1 + rnd.nextInt(3);
+        while ((long) n0 * n1 > Math.max(budget, 1) && n0 > 1) {
+            n0 = Math.max(1, n0 / 2);
+        }
+        if ((long) n0 * n1 > budget) {
+            n1 = 1;
+        }
+        int p0 = rnd.nextInt(128 - channels + 1);
+        int quadrantStart = p0 / 32 * 32;
+        int p1 = Math.min(128 - channels, quadrantStart + rnd.nextInt(32));
+        if (p1 / 32 != p0 / 32) {
+            p1 = p0;
+        }
+        int pd = rnd.nextInt(4) == 0 ? p0 : rnd.nextInt(128 - channels + 1);
+        Tensor2D src0 = pattern(n0, n1, in0, Space.SBUF, p0);
+        Tensor2D src1 = pattern(n0, n1, in1, rnd.nextInt(6) == 0 && gen.hasPsum() ? Space.PSUM : Space.SBUF, p1);
+        Tensor2D dst = switch (rnd.nextInt(8)) {
+            case 0 -> new Tensor2D(src0.start_addr(), src0.step_elem_0(), src0.step_elem_1(), n0, n1); // in place
+            case 1 -> new Tensor2D(src0.start_addr() + out.size() * (rnd.nextBoolean() ? 1 : -1),
+                    src0.step_elem_0(), src0.step_elem_1(), n0, n1); // shifted overlap
+            default -> pattern(n0, n1, out, out.size() == 4 && rnd.nextInt(6) == 0 && gen.hasPsum() ? Space.PSUM
+                    : Space.SBUF, pd);
+        };
+        ImmSrc immSrc = ImmSrc.values()[rnd.nextInt(3)];
+        Dtype immDtype = bitvec ? in0 : immSrc == ImmSrc.INSTRUCTION_IMMEDIATE ? Dtype.FP32
+                : pick(FLOATS_AND_INTS);
+        int imm0 = switch (immSrc) {
+            case INSTRUCTION_IMMEDIATE -> bitvec ? (rnd.nextBoolean() ? rnd.nextInt(40) : rnd.nextInt())
+                    : Float.floatToRawIntBits(Values.specialOrRandom(rnd));
+            case POINTER_IMMEDIATE -> scalarPointer(immDtype, channels);
+            case REG_PTR_IMMEDIATE -> {
+                int ptr = scalarPointer(immDtype, channels);
+                for (Machine m : machines) {
+                    m.setRegister(7, ptr);
+                }
+                yield 7;
+            }
+        };
+        AccumCmd accum = bitvec ? AccumCmd.IDLE : List.of(AccumCmd.IDLE, AccumCmd.ACCUMULATE,
+                AccumCmd.ZERO_ACCUMULATE).get(rnd.nextInt(3));
+        return new S2S2D2_STT(new Header(opcode.code(), 0, 0, 0), new Events(0, 0, 0, 0, 0), src0, src1,
+                pick(ops).code(), pick(ops).code(), rnd.nextInt(4), immSrc.code(), in0.code(), in1.code(),
+                out.code(), channels, immDtype.code(), accum.code(), 0, dst, imm0);
+    }
+
+    private Tensor2D toRegister(Tensor2D t, int reg, Machine[] machines) {
+        for (Machine m : machines) {
+            m.setRegister(reg, t.start_addr());
+        }
+        return new Tensor2D(0x8000_0000 | reg, t.step_elem_0(), t.step_elem_1(), t.num_elem_0(), t.num_elem_1());
+    }
+
+    private int scalarPointer(Dtype d, int channels) {
+        int p = rnd.nextInt(128 - channels + 1);
+        int off = rnd.nextInt(REGION / d.size()) * d.size();
+        return gen.partitionOffset(Space.SBUF, p, off);
+    }
+
+    /** A pattern of n0 x n1 elements inside the region, with a random stride shape. */
+    private Tensor2D pattern(int n0, int n1, Dtype d, Space space, int partition) {
+        int step0 = List.of(1, 1, 1, 0, -1, 2, 3).get(rnd.nextInt(7));
+        int step1 = switch (rnd.nextInt(4)) {
+            case 0 -> 0;
+            case 1 -> -n0 * Math.max(1, Math.abs(step0));
+            case 2 -> rnd.nextInt(9) - 4;
+            default -> n0 * step0;
+        };
+        if (Math.abs(step1) > Short.MAX_VALUE) {
+            step1 = 0;
+        }
+        long lo = Math.min(0L, (n0 - 1L) * step0) + Math.min(0L, (n1 - 1L) * step1);
+        long hi = Math.max(0L, (n0 - 1L) * step0) + Math.max(0L, (n1 - 1L) * step1);
+        int limit = (space == Space.PSUM ? gen.activeBytes(Space.PSUM) : REGION) / d.size();
+        long room = limit - (hi - lo) - 1;
+        if (room < 0 && space == Space.PSUM) {
+            return pattern(n0, n1, d, Space.SBUF, partition);
+        }
+        long first = room <= 0 ? -lo : -lo + (long) (rnd.nextDouble() * room);
+        int offset = (int) Math.min(first * d.size(), gen.partitionStride(space) - d.size());
+        return new Tensor2D(gen.partitionOffset(space, partition, Math.max(0, offset)), step0, step1, n0, n1);
+    }
+
+    /** Fills the region of every partition (and all of PSUM) of each machine with the same random values. */
+    public static void fill(long seed, Machine... machines) {
+        Random r = new Random(seed);
+        Generation g = machines[0].generation();
+        byte[] sbuf = new byte[REGION];
+        byte[] psum = new byte[g.activeBytes(Space.PSUM)];
+        for (int p = 0; p < Generation.PARTITIONS; p++) {
+            Values.fill(r, sbuf);
+            Values.fill(r, psum);
+            for (Machine m : machines) {
+                m.write(new stt.isa.MemoryRef(Space.SBUF, p, 0), new stt.machine.Tile(Dtype.UINT8, 1, REGION, sbuf));
+                if (psum.length > 0) {
+                    m.write(new stt.isa.MemoryRef(Space.PSUM, p, 0), new stt.machine.Tile(Dtype.UINT8, 1,
+                            psum.length, psum));
+                }
+            }
+        }
+    }
+}

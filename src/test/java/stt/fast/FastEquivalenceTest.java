@@ -1,0 +1,77 @@
+package stt.fast;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.foreign.MemorySegment;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import stt.RandomWords;
+import stt.codec.S2S2D2_STT;
+import stt.exec.ExecutionException;
+import stt.exec.ReferenceEngine;
+import stt.exec.Resolver;
+import stt.exec.Trace;
+import stt.isa.Generation;
+import stt.isa.Space;
+import stt.machine.Machine;
+import stt.text.TextForm;
+
+/**
+ * The fast engine against the reference on the raw bytes of the whole machine: random valid words on two
+ * machines that start equal. {@code -Dstt.equiv.words=N} sets the words per generation (CI: a share).
+ */
+class FastEquivalenceTest {
+    static final int WORDS = Integer.getInteger("stt.equiv.words", 5_000);
+
+    @ParameterizedTest
+    @EnumSource(value = Generation.class, names = {"CAYMAN", "MARIANA", "MAVERICK"})
+    void fastEqualsReferenceBitForBit(Generation gen) throws ExecutionException {
+        Machine ref = new Machine(gen);
+        Machine fast = new Machine(gen);
+        RandomWords.fill(gen.ordinal(), ref, fast);
+        RandomWords words = new RandomWords(1000 + gen.ordinal(), gen);
+        ReferenceEngine reference = new ReferenceEngine();
+        FastEngine engine = new FastEngine(2);
+        long elements = 0;
+        int vectorised = 0;
+        for (int n = 0; n < WORDS; n++) {
+            S2S2D2_STT w = words.next(ref, fast);
+            vectorised += Hazards.streamingOrderObservable(Resolver.resolve(fast, w)) ? 0 : 1;
+            reference.execute(ref, w, Trace.OFF);
+            engine.execute(fast, w, Trace.OFF);
+            elements += w.src0_mem_pattern().elementCount() * w.num_active_channels();
+            boolean full = n % 500 == 499 || n == WORDS - 1;
+            String diff = difference(ref, fast, full);
+            if (diff != null) {
+                throw new AssertionError("word " + n + " on " + gen + ": " + diff + "\n  "
+                        + TextForm.disassemble(w, gen));
+            }
+        }
+        assertThat(elements).isGreaterThan(WORDS);
+        assertThat(vectorised).as("words the fast path ran itself").isGreaterThan(WORDS * 8 / 10);
+    }
+
+    /** Where the machines differ (accumulators, registers, the test region or, if {@code full}, anywhere). */
+    static String difference(Machine a, Machine b, boolean full) {
+        for (int lane = 0; lane < Generation.PARTITIONS; lane++) {
+            if (Float.floatToRawIntBits(a.accumulator(lane)) != Float.floatToRawIntBits(b.accumulator(lane))) {
+                return "accumulator " + lane + ": reference " + a.accumulator(lane) + ", fast " + b.accumulator(lane);
+            }
+        }
+        for (Space s : Space.values()) {
+            int active = a.generation().activeBytes(s);
+            long span = full || s == Space.PSUM ? active : RandomWords.REGION;
+            for (int p = 0; p < Generation.PARTITIONS && active > 0; p++) {
+                MemorySegment x = a.segment(s).asSlice(a.address(s, p, 0), span);
+                MemorySegment y = b.segment(s).asSlice(b.address(s, p, 0), span);
+                long at = x.mismatch(y);
+                if (at >= 0) {
+                    return String.format("%s partition %d byte 0x%x: reference %02x, fast %02x", s, p, at,
+                            x.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at),
+                            y.get(java.lang.foreign.ValueLayout.JAVA_BYTE, at));
+                }
+            }
+        }
+        return null;
+    }
+}
