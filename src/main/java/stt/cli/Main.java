@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         description = "Bit-exact model of the Neuron Vector Engine's Scalar-Tensor-Tensor instruction family.",
         subcommands = {DemoCommand.class, DisasmCommand.class, AsmCommand.class, CheckCommand.class,
                 SpecCommand.class, RunCommand.class, EvalCommand.class,
-                BatchCommand.class})
+                BatchCommand.class, BenchCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -9,67 +9,237 @@ import static jdk.incubator.vector.VectorOperators.LE;
 import static jdk.incubator.vector.VectorOperators.LT;
 import static jdk.incubator.vector.VectorOperators.NE;
 
+import java.util.Arrays;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
 import stt.alu.ArithAlu;
 import stt.isa.AluOp;
 
 /**
- * The two arith stages over float arrays, {@link Species#F} lanes at a time, each op exactly
- * {@link ArithAlu}'s: stages round to fp32 separately (no FMA) and a NaN result is the canonical NaN.
+ * The arith stages over float arrays, {@link Species#F} lanes at a time, each op exactly {@link ArithAlu}'s:
+ * every stage rounds to fp32 on its own (never an FMA) and a NaN result is the canonical NaN. Each op has its
+ * own small loop, so its vectors never cross a call the JIT might not inline (they would then be boxed).
  */
 final class ArithKernel {
     private static final FloatVector ZERO = FloatVector.zero(Species.F);
     private static final FloatVector ONE = FloatVector.broadcast(Species.F, 1.0f);
     private static final FloatVector NAN = FloatVector.broadcast(Species.F, ArithAlu.CANONICAL_NAN);
+    private static final int L = Species.F.length();
 
     private ArithKernel() {
     }
 
-    /** r[i] = op1(op0(a[i], s), b[i]) with the operand swaps of reverse_operands, for i < n. */
+    /** r[i] = op1(op0(a[i], s), b[i]) with reverse_operands' swaps; {@code mid} and {@code sv} are scratch. */
     static void run(AluOp op0, AluOp op1, boolean swap0, boolean swap1, float s, float[] a, float[] b, float[] r,
-            int n) {
-        FloatVector sv = FloatVector.broadcast(Species.F, s);
-        int i = 0;
-        for (int bound = Species.F.loopBound(n); i < bound; i += Species.F.length()) {
-            FloatVector av = FloatVector.fromArray(Species.F, a, i);
-            FloatVector bv = FloatVector.fromArray(Species.F, b, i);
-            FloatVector mid = swap0 ? apply(op0, sv, av) : apply(op0, av, sv);
-            FloatVector res = swap1 ? apply(op1, bv, mid) : apply(op1, mid, bv);
-            res.intoArray(r, i);
+            float[] mid, float[] sv, int n) {
+        Arrays.fill(sv, 0, n, s);
+        if (swap0) {
+            binary(op0, sv, a, mid, n);
+        } else {
+            binary(op0, a, sv, mid, n);
         }
-        for (; i < n; i++) {
-            float mid = swap0 ? ArithAlu.apply(op0, s, a[i]) : ArithAlu.apply(op0, a[i], s);
-            r[i] = swap1 ? ArithAlu.apply(op1, b[i], mid) : ArithAlu.apply(op1, mid, b[i]);
+        if (swap1) {
+            binary(op1, b, mid, r, n);
+        } else {
+            binary(op1, mid, b, r, n);
         }
     }
 
-    /** One op, {@code a} first; the vector twin of {@link ArithAlu#apply}. */
-    static FloatVector apply(AluOp op, FloatVector a, FloatVector b) {
-        return switch (op) {
-            case MULT -> canonical(a.mul(b));
-            case ADD -> canonical(a.add(b));
-            case SUBTRACT -> canonical(a.sub(b));
-            case BYPASS -> canonical(a);
-            case MAX -> canonical(max(a, b));
-            case MIN -> canonical(min(a, b));
-            case IS_EQ -> bool(a.compare(EQ, b));
-            case IS_GT -> bool(a.compare(GT, b));
-            case IS_GE -> bool(a.compare(GE, b));
-            case IS_LE -> bool(a.compare(LE, b));
-            case IS_LT -> bool(a.compare(LT, b));
-            case IS_NE -> bool(a.compare(EQ, b).not());
-            case LOGICAL_AND -> bool(a.compare(NE, 0f).and(b.compare(NE, 0f)));
-            case LOGICAL_OR -> bool(a.compare(NE, 0f).or(b.compare(NE, 0f)));
-            case LOGICAL_XOR -> bool(a.compare(NE, 0f).eq(b.compare(NE, 0f)).not());
-            case ABSOLUTE_DIFF -> canonical(a.sub(b).lanewise(ABS));
-            case ABSOLUTE_VALUE -> canonical(a.lanewise(ABS));
-            case SQUARE -> canonical(a.mul(a));
-            case RELU -> canonical(max(a, ZERO));
-            case ABS_MAX -> canonical(max(a.lanewise(ABS), b.lanewise(ABS)));
-            case ABS_MIN -> canonical(min(a.lanewise(ABS), b.lanewise(ABS)));
+    /** r[i] = op(x[i], y[i]) for i < n. */
+    static void binary(AluOp op, float[] x, float[] y, float[] r, int n) {
+        int i = switch (op) {
+            case BYPASS -> bypass(x, r, n);
+            case ADD -> add(x, y, r, n);
+            case SUBTRACT -> subtract(x, y, r, n);
+            case MULT -> mult(x, y, r, n);
+            case MAX -> max(x, y, r, n);
+            case MIN -> min(x, y, r, n);
+            case IS_EQ -> isEq(x, y, r, n);
+            case IS_GT -> isGt(x, y, r, n);
+            case IS_GE -> isGe(x, y, r, n);
+            case IS_LE -> isLe(x, y, r, n);
+            case IS_LT -> isLt(x, y, r, n);
+            case IS_NE -> isNe(x, y, r, n);
+            case LOGICAL_AND -> logicalAnd(x, y, r, n);
+            case LOGICAL_OR -> logicalOr(x, y, r, n);
+            case LOGICAL_XOR -> logicalXor(x, y, r, n);
+            case ABSOLUTE_DIFF -> absoluteDiff(x, y, r, n);
+            case ABSOLUTE_VALUE -> absoluteValue(x, r, n);
+            case SQUARE -> mult(x, x, r, n);
+            case RELU -> relu(x, r, n);
+            case ABS_MAX -> absMax(x, y, r, n);
+            case ABS_MIN -> absMin(x, y, r, n);
             default -> throw new IllegalArgumentException(op.isaName() + " is not a general-arith op");
         };
+        for (; i < n; i++) {
+            r[i] = ArithAlu.apply(op, x[i], y[i]);
+        }
+    }
+
+    // Each loop handles the whole vectors and returns where the scalar tail starts.
+
+    private static int bypass(float[] x, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            canonical(v(x, i)).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int add(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            canonical(v(x, i).add(v(y, i))).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int subtract(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            canonical(v(x, i).sub(v(y, i))).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int mult(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            canonical(v(x, i).mul(v(y, i))).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int max(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            canonical(max(v(x, i), v(y, i))).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int min(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            canonical(min(v(x, i), v(y, i))).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int isEq(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            bool(v(x, i).compare(EQ, v(y, i))).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int isGt(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            bool(v(x, i).compare(GT, v(y, i))).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int isGe(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            bool(v(x, i).compare(GE, v(y, i))).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int isLe(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            bool(v(x, i).compare(LE, v(y, i))).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int isLt(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            bool(v(x, i).compare(LT, v(y, i))).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int isNe(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            bool(v(x, i).compare(EQ, v(y, i)).not()).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int logicalAnd(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            bool(v(x, i).compare(NE, 0f).and(v(y, i).compare(NE, 0f))).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int logicalOr(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            bool(v(x, i).compare(NE, 0f).or(v(y, i).compare(NE, 0f))).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int logicalXor(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            bool(v(x, i).compare(NE, 0f).eq(v(y, i).compare(NE, 0f)).not()).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int absoluteDiff(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            canonical(v(x, i).sub(v(y, i)).lanewise(ABS)).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int absoluteValue(float[] x, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            canonical(v(x, i).lanewise(ABS)).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int relu(float[] x, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            canonical(max(v(x, i), ZERO)).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int absMax(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            canonical(max(v(x, i).lanewise(ABS), v(y, i).lanewise(ABS))).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static int absMin(float[] x, float[] y, float[] r, int n) {
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            canonical(min(v(x, i).lanewise(ABS), v(y, i).lanewise(ABS))).intoArray(r, i);
+        }
+        return i;
+    }
+
+    private static FloatVector v(float[] x, int i) {
+        return FloatVector.fromArray(Species.F, x, i);
     }
 
     /** isNaN(a) ? b : isNaN(b) ? a : a >= b ? a : b. */

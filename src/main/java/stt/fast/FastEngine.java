@@ -19,7 +19,7 @@ import stt.machine.Machine;
  * Words whose overlapping operands would make the order visible, and traced runs, go to the reference engine.
  */
 public final class FastEngine implements Engine {
-    static final int CHUNK = 2048;
+    static final int CHUNK = 512;
     static final long PARALLEL_THRESHOLD = 1 << 15;
 
     private final ReferenceEngine reference = new ReferenceEngine();
@@ -74,14 +74,30 @@ public final class FastEngine implements Engine {
         }
     }
 
+    /** One thread's chunk buffers, reused across lanes and words. */
+    private static final class Buffers {
+        final Transfer.Scratch scratch = new Transfer.Scratch(CHUNK);
+        final float[] a = new float[CHUNK];
+        final float[] b = new float[CHUNK];
+        final float[] r = new float[CHUNK];
+        final float[] mid = new float[CHUNK];
+        final float[] scalar = new float[CHUNK];
+        final int[] ia = new int[CHUNK];
+        final int[] ib = new int[CHUNK];
+        final int[] ir = new int[CHUNK];
+    }
+
+    private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
+
     private static void lane(Machine m, Plan p, int lane, int scalar) {
         long n = p.elements();
-        int chunk = (int) Math.min(CHUNK, n);
-        Transfer.Scratch scratch = new Transfer.Scratch(chunk);
+        int chunk = CHUNK;
+        Buffers buf = BUFFERS.get();
+        Transfer.Scratch scratch = buf.scratch;
         if (p.opcode().isBitvec()) {
-            int[] a = new int[chunk];
-            int[] b = new int[chunk];
-            int[] r = new int[chunk];
+            int[] a = buf.ia;
+            int[] b = buf.ib;
+            int[] r = buf.ir;
             int width = 8 * p.dst().dtype().size();
             for (long k0 = 0; k0 < n; k0 += chunk) {
                 int len = (int) Math.min(chunk, n - k0);
@@ -93,17 +109,18 @@ public final class FastEngine implements Engine {
             }
             return;
         }
-        float[] a = new float[chunk];
-        float[] b = new float[chunk];
-        float[] r = new float[chunk];
         float s = Float.intBitsToFloat(scalar);
         boolean accumulate = p.accum() == AccumCmd.ACCUMULATE || p.accum() == AccumCmd.ZERO_ACCUMULATE;
+        float[] a = buf.a;
+        float[] b = buf.b;
+        float[] r = buf.r;
         float acc = m.accumulator(lane);
         for (long k0 = 0; k0 < n; k0 += chunk) {
             int len = (int) Math.min(chunk, n - k0);
             Transfer.loadFloats(m, p.src0(), lane, k0, len, a, scratch);
             Transfer.loadFloats(m, p.src1(), lane, k0, len, b, scratch);
-            ArithKernel.run(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), s, a, b, r, len);
+            ArithKernel.run(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), s, a, b, r,
+                    buf.mid, buf.scalar, len);
             Transfer.storeFloats(m, p.dst(), lane, k0, len, r, scratch);
             if (accumulate) {
                 for (int i = 0; i < len; i++) {

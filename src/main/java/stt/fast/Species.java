@@ -8,6 +8,9 @@ import jdk.incubator.vector.VectorSpecies;
 final class Species {
     static final VectorSpecies<Float> F = FloatVector.SPECIES_PREFERRED.withShape(shape());
     static final VectorSpecies<Integer> I = IntVector.SPECIES_PREFERRED.withShape(shape());
+    /** Shorts with as many lanes as {@link #F}, for bf16 conversions. */
+    static final VectorSpecies<Short> S = VectorSpecies.of(short.class,
+            jdk.incubator.vector.VectorShape.forBitSize(F.vectorBitSize() / 2));
 
     private Species() {
     }

@@ -80,12 +80,10 @@ final class Transfer {
         }
         long at = base + o.offset(k0);
         switch (d) {
-            case FP32, FP32R -> MemorySegment.copy(seg, F32, at, out, 0, len);
+            case FP32, FP32R -> MemorySegment.copy(seg, at, MemorySegment.ofArray(out), 0, 4L * len);
             case BF16 -> {
                 MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
-                for (int i = 0; i < len; i++) {
-                    out[i] = Float.intBitsToFloat(s.shorts[i] << 16);
-                }
+                Bf16.widen(s.shorts, out, len);
             }
             case FP16 -> {
                 MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
@@ -152,13 +150,9 @@ final class Transfer {
         MemorySegment seg = m.segment(o.start().space());
         long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
         switch (d) {
-            case FP32, FP32R -> MemorySegment.copy(r, 0, seg, F32, at, len);
+            case FP32, FP32R -> MemorySegment.copy(MemorySegment.ofArray(r), 0, seg, at, 4L * len);
             case BF16 -> {
-                for (int i = 0; i < len; i++) {
-                    int bits = Float.floatToRawIntBits(r[i]);
-                    s.shorts[i] = (short) (Float.isNaN(r[i]) ? (bits >>> 16 & 0x8000) | 0x7fc0
-                            : (bits + 0x7fff + (bits >>> 16 & 1)) >>> 16);
-                }
+                Bf16.narrow(r, s.shorts, len);
                 MemorySegment.copy(s.shorts, 0, seg, I16, at, len);
             }
             case INT32 -> {

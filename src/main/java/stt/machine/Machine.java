@@ -11,13 +11,20 @@ import stt.isa.MemoryRef;
 import stt.isa.Space;
 
 /**
- * The state of one simulated NeuronCore (SPEC §5): SBUF and PSUM bytes per partition (the active size of each,
- * partition p at {@code p * activeBytes}), 64 address registers and one fp32 accumulator per lane. It starts
- * zeroed. Engines read and write it; every public method checks its arguments and changes nothing on error.
+ * The state of one simulated NeuronCore (SPEC §5): SBUF and PSUM bytes per partition (the active size of each),
+ * 64 address registers and one fp32 accumulator per lane. It starts zeroed. Engines read and write it; every
+ * public method checks its arguments and changes nothing on error.
+ *
+ * <p>Partition p's bytes start at {@code p * pitch(space)} of the space's segment. The pitch is the active size
+ * plus {@link #SKEW} bytes, so that the same offset in successive partitions does not fall into the same cache
+ * sets (a power-of-two pitch made every lane's stream evict the others').
  */
 public final class Machine {
     public static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     public static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    /** Extra bytes between partitions in host memory: one page and one cache line. */
+    public static final int SKEW = 4096 + 64;
 
     private final Generation gen;
     private final byte[] sbuf;
@@ -29,8 +36,8 @@ public final class Machine {
 
     public Machine(Generation gen) {
         this.gen = gen;
-        this.sbuf = new byte[Generation.PARTITIONS * gen.activeBytes(Space.SBUF)];
-        this.psum = new byte[Generation.PARTITIONS * gen.activeBytes(Space.PSUM)];
+        this.sbuf = new byte[Generation.PARTITIONS * pitch(gen, Space.SBUF)];
+        this.psum = new byte[Generation.PARTITIONS * pitch(gen, Space.PSUM)];
         this.sbufSegment = MemorySegment.ofArray(sbuf);
         this.psumSegment = MemorySegment.ofArray(psum);
     }
@@ -39,14 +46,18 @@ public final class Machine {
         return gen;
     }
 
-    /** All of {@code space}: partition p's active bytes start at {@code p * activeBytes(space)}. */
+    private static int pitch(Generation gen, Space space) {
+        return gen.activeBytes(space) == 0 ? 0 : gen.activeBytes(space) + SKEW;
+    }
+
+    /** All of {@code space}: partition p's active bytes start at {@link #address address(space, p, 0)}. */
     public MemorySegment segment(Space space) {
         return space == Space.SBUF ? sbufSegment : psumSegment;
     }
 
     /** The segment offset of byte {@code offset} of {@code partition} in {@code space}. */
     public long address(Space space, int partition, long offset) {
-        return (long) partition * gen.activeBytes(space) + offset;
+        return (long) partition * pitch(gen, space) + offset;
     }
 
     /** Reads one element's bits (1, 2 or 4 bytes, zero-extended) at a partition byte offset. */

@@ -1,0 +1,59 @@
+package stt.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import stt.bench.Bench;
+import stt.bench.Measurement;
+import stt.exec.ExecutionException;
+import stt.isa.Generation;
+
+@Command(name = "bench", description = "Time the engines and a plain Java triad on the same element counts.")
+final class BenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--quick", description = "a subset that finishes in under a minute")
+    boolean quick;
+
+    @Option(names = "--json", description = "one JSON object per row")
+    boolean json;
+
+    @Option(names = "--gen", paramLabel = "G", converter = GenerationOption.class, defaultValue = "mariana",
+            description = "generation (default: ${DEFAULT-VALUE})")
+    Generation gen;
+
+    @Override
+    public Integer call() throws ExecutionException {
+        PrintWriter out = spec.commandLine().getOut();
+        if (!json) {
+            out.printf("%-30s %-9s %-9s %-9s %10s %-10s %7s %12s %9s%n", "case", "in0", "in1", "out",
+                    "P x F", "engine", "threads", "ns/element", "GB/s");
+        }
+        new Bench(gen, quick).run(m -> {
+            if (json) {
+                out.println(JsonView.MAPPER.createObjectNode().put("case", m.c().name())
+                        .put("in0", m.c().in0().isaName()).put("in1", m.c().in1().isaName())
+                        .put("out", m.c().out().isaName()).put("op0", m.c().op0().isaName())
+                        .put("op1", m.c().op1().isaName()).put("partitions", m.c().partitions())
+                        .put("free", m.c().free()).put("engine", m.engine()).put("threads", m.threads())
+                        .put("ns_per_element", round(m.nsPerElement())).put("gb_per_s", round(m.gbPerSecond())));
+            } else {
+                out.printf(Locale.ROOT, "%-30s %-9s %-9s %-9s %10s %-10s %7d %12.4f %9.2f%n", m.c().name(),
+                        m.c().in0().isaName(), m.c().in1().isaName(), m.c().out().isaName(),
+                        m.c().partitions() + "x" + m.c().free(), m.engine(), m.threads(), m.nsPerElement(),
+                        m.gbPerSecond());
+            }
+            out.flush();
+        });
+        return ExitCode.OK;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10_000) / 10_000.0;
+    }
+}
