@@ -30,11 +30,14 @@ public final class Bench {
     static final int[] FREE_SIZES = {64, 512, 2048};
     private final Generation gen;
     private final boolean quick;
+    private final String filter;
     private final int cores = Runtime.getRuntime().availableProcessors();
 
-    public Bench(Generation gen, boolean quick) {
+    /** @param filter only cases whose name contains it ("" for all) */
+    public Bench(Generation gen, boolean quick, String filter) {
         this.gen = gen;
         this.quick = quick;
+        this.filter = filter;
     }
 
     /** The cases: per dtype family, mult/add plus a compare/logical (arith) or bitvec pair, at every size. */
@@ -63,9 +66,10 @@ public final class Bench {
             }
             int[] sizes = quick ? new int[] {2048} : sizes(f.in0(), f.in1(), f.out());
             for (AluOp[] ops : pairs) {
-                for (int free : sizes) {
-                    out.add(new BenchCase(f.name() + "_" + ops[0].isaName() + "_" + ops[1].isaName(), f.in0(),
-                            f.in1(), f.out(), ops[0], ops[1], Generation.PARTITIONS, free));
+                String name = f.name() + "_" + ops[0].isaName() + "_" + ops[1].isaName();
+                for (int free : name.contains(filter) ? sizes : new int[0]) {
+                    out.add(new BenchCase(name, f.in0(), f.in1(), f.out(), ops[0], ops[1], Generation.PARTITIONS,
+                            free));
                 }
             }
         }
@@ -119,28 +123,45 @@ public final class Bench {
         void run() throws ExecutionException;
     }
 
-    /** The median ns per element over 7 samples of at least 20 ms each, after 1 to 1.5 s of warm-up. */
+    /**
+     * The median ns per element over several samples of at least 20 ms each, after a warm-up that lasts until
+     * the JIT has settled: at least {@link #warmupNanos()}, then until a 200 ms window is no faster than the one
+     * before (at most 10 s).
+     */
     private double time(BenchCase c, Body body) throws ExecutionException {
-        long warmEnd = System.nanoTime() + (quick ? 1_000_000_000L : 1_500_000_000L);
-        int reps = 0;
-        while (System.nanoTime() < warmEnd || reps < 3) {
-            body.run();
-            reps++;
+        long start = System.nanoTime();
+        double previous = Double.MAX_VALUE;
+        while (true) {
+            double window = window(c, body, 200_000_000L);
+            long elapsed = System.nanoTime() - start;
+            if (elapsed > 10_000_000_000L || (elapsed > warmupNanos() && window > previous * 0.97)) {
+                break;
+            }
+            previous = Math.min(previous, window);
         }
         double[] samples = new double[quick ? 5 : 7];
         for (int s = 0; s < samples.length; s++) {
-            long start = System.nanoTime();
-            long runs = 0;
-            long now;
-            do {
-                body.run();
-                runs++;
-                now = System.nanoTime();
-            } while (now - start < 20_000_000L);
-            samples[s] = (double) (now - start) / runs / c.elements();
+            samples[s] = window(c, body, 20_000_000L);
         }
         Arrays.sort(samples);
         return samples[samples.length / 2];
+    }
+
+    private long warmupNanos() {
+        return quick ? 500_000_000L : 1_000_000_000L;
+    }
+
+    /** Runs {@code body} for at least {@code nanos}; the ns per element of that window. */
+    private static double window(BenchCase c, Body body, long nanos) throws ExecutionException {
+        long start = System.nanoTime();
+        long runs = 0;
+        long now;
+        do {
+            body.run();
+            runs++;
+            now = System.nanoTime();
+        } while (now - start < nanos);
+        return (double) (now - start) / runs / c.elements();
     }
 
     /** A machine with random tiles in place and the case's word. */

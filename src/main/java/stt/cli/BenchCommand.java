@@ -23,6 +23,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "one JSON object per row")
     boolean json;
 
+    @Option(names = "--filter", paramLabel = "TEXT", description = "only cases whose name contains TEXT")
+    String filter;
+
     @Option(names = "--gen", paramLabel = "G", converter = GenerationOption.class, defaultValue = "mariana",
             description = "generation (default: ${DEFAULT-VALUE})")
     Generation gen;
@@ -34,14 +37,9 @@ final class BenchCommand implements Callable<Integer> {
             out.printf("%-30s %-9s %-9s %-9s %10s %-10s %7s %12s %9s%n", "case", "in0", "in1", "out",
                     "P x F", "engine", "threads", "ns/element", "GB/s");
         }
-        new Bench(gen, quick).run(m -> {
+        new Bench(gen, quick, filter == null ? "" : filter).run(m -> {
             if (json) {
-                out.println(JsonView.MAPPER.createObjectNode().put("case", m.c().name())
-                        .put("in0", m.c().in0().isaName()).put("in1", m.c().in1().isaName())
-                        .put("out", m.c().out().isaName()).put("op0", m.c().op0().isaName())
-                        .put("op1", m.c().op1().isaName()).put("partitions", m.c().partitions())
-                        .put("free", m.c().free()).put("engine", m.engine()).put("threads", m.threads())
-                        .put("ns_per_element", round(m.nsPerElement())).put("gb_per_s", round(m.gbPerSecond())));
+                out.println(json(m));
             } else {
                 out.printf(Locale.ROOT, "%-30s %-9s %-9s %-9s %10s %-10s %7d %12.4f %9.2f%n", m.c().name(),
                         m.c().in0().isaName(), m.c().in1().isaName(), m.c().out().isaName(),
@@ -51,6 +49,16 @@ final class BenchCommand implements Callable<Integer> {
             out.flush();
         });
         return ExitCode.OK;
+    }
+
+    /** One row as the JSON object SPEC's performance issue names. */
+    static com.fasterxml.jackson.databind.node.ObjectNode json(Measurement m) {
+        return JsonView.MAPPER.createObjectNode().put("case", m.c().name()).put("in0", m.c().in0().isaName())
+                .put("in1", m.c().in1().isaName()).put("out", m.c().out().isaName())
+                .put("op0", m.c().op0().isaName()).put("op1", m.c().op1().isaName())
+                .put("partitions", m.c().partitions()).put("free", m.c().free()).put("engine", m.engine())
+                .put("threads", m.threads()).put("ns_per_element", round(m.nsPerElement()))
+                .put("gb_per_s", round(m.gbPerSecond()));
     }
 
     private static double round(double v) {

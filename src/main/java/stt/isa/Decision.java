@@ -44,6 +44,9 @@ public enum Decision {
             + " operands' start partitions."),
     EXEC_REFUSALS("Execution refuses, changing nothing: SUNDA words, shape-from-register and indirect addresses,"
             + " and register-held addresses outside an active SBUF/PSUM range or whose pattern leaves it."),
+    FAST_FALLBACKS("The fast engine hands a word to the reference engine when tracing, or when dst overlaps a"
+            + " source other than element-on-element in the same lane (then streaming order would show); it runs"
+            + " lanes in parallel only when no such overlap exists, so results never depend on threads."),
     UNENFORCED_RULES("Not enforced, their bodies not being public: header/events validity and the NEURON-3759"
             + " quadrant erratum check of 0x9d/0x9e.");
 

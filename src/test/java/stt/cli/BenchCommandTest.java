@@ -1,0 +1,43 @@
+package stt.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import stt.bench.Bench;
+import stt.bench.BenchCase;
+import stt.bench.Measurement;
+import stt.isa.AluOp;
+import stt.isa.Dtype;
+import stt.isa.Generation;
+
+/** The shape of {@code stt bench}: its cases and its JSON rows (the timings themselves are not tested). */
+class BenchCommandTest {
+    @Test
+    void casesCoverEveryFamilyOpPairAndSizeIncludingTheLargestTile() {
+        List<BenchCase> cases = new Bench(Generation.MARIANA, false, "").cases();
+        assertThat(cases).extracting(BenchCase::name).contains("fp32_mult_add", "bf16_mult_add", "fp16_mult_add",
+                "fp8_e4m3_mult_add", "int8_mult_add", "int32_mult_add", "bf16xfp32_mult_add", "fp32_is_gt_logical_and",
+                "int8_bitwise_and_bitwise_or", "int32_bitwise_and_bitwise_or");
+        assertThat(cases).filteredOn(c -> c.name().equals("fp32_mult_add")).extracting(BenchCase::free)
+                .containsExactly(64, 512, 2048, 21824);
+        assertThat(cases).allSatisfy(c -> assertThat(c.partitions()).isEqualTo(128));
+        assertThat(new Bench(Generation.MARIANA, true, "").cases()).extracting(c -> c.name() + "@" + c.free())
+                .contains("fp32_mult_add@2048");
+        assertThat(new Bench(Generation.MARIANA, false, "bf16x").cases()).extracting(BenchCase::name)
+                .containsOnly("bf16xfp32_mult_add", "bf16xfp32_is_gt_logical_and");
+    }
+
+    @Test
+    void jsonRowsHaveExactlyTheSpecifiedKeys() {
+        BenchCase c = new BenchCase("fp32_mult_add", Dtype.FP32, Dtype.FP32, Dtype.FP32, AluOp.MULT, AluOp.ADD,
+                128, 2048);
+        var node = BenchCommand.json(new Measurement(c, "fast", 1, 0.5));
+        List<String> keys = new ArrayList<>();
+        node.fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).containsExactly("case", "in0", "in1", "out", "op0", "op1", "partitions", "free", "engine",
+                "threads", "ns_per_element", "gb_per_s");
+        assertThat(node.get("gb_per_s").asDouble()).isEqualTo(24.0);
+    }
+}
