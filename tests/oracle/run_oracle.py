@@ -58,6 +58,37 @@ def random_values(rng, dtype, shape):
         return f.astype(sem.STORAGE[dtype]).reshape(shape)
 
 
+INT_DTYPES = ["int8", "uint8", "int16", "uint16", "int32", "uint32"]
+
+
+def make_sibling_case(rng, k, instruction):
+    """A TensorTensorScan or SelectReduce case, dtypes walked in order."""
+    p, f = int(rng.choice(SIZES_P)), int(rng.choice(SIZES_F[:-1] if instruction == "scan" else SIZES_F))
+    gen = str(rng.choice(GENS))
+    case = {"instruction": instruction, "gen": gen, "bitvec": False, "reverse1": bool(rng.random() < 0.5),
+            "reverse0": bool(rng.random() < 0.5), "per_partition": bool(rng.random() < 0.4), "accumulate": None}
+    if instruction == "scan":
+        ops = ARITH_MARIANA if gen != "cayman" else ARITH_CORE
+        triple = k % (len(IN_DTYPES) ** 2 * len(OUT_DTYPES))
+        case.update(op0=str(rng.choice(ops)), op1=str(rng.choice(ops)), dtype0=IN_DTYPES[triple % 12],
+                    dtype1=IN_DTYPES[triple // 12 % 12], out_dtype=OUT_DTYPES[triple // 144])
+    else:
+        on_true = [d for d in IN_DTYPES if d not in ("int32", "uint32")]
+        pair = k % (len(INT_DTYPES) * len(on_true))
+        case.update(op0="bypass", op1="max", reverse1=False, dtype0=INT_DTYPES[pair % 6],
+                    dtype1=on_true[pair // 6], out_dtype=str(rng.choice(OUT_DTYPES)),
+                    accumulate=[None, "add", "reset"][int(rng.integers(3))])
+    case["scalar_dtype"] = str(rng.choice(NPY_SCALAR_DTYPES)) if case["per_partition"] else "fp32"
+    case["data"] = random_values(rng, case["dtype0"], (p, f))
+    if instruction == "select-reduce":
+        case["data"][rng.random((p, f)) < 0.5] = 0
+    case["operand1"] = random_values(rng, case["dtype1"], (p, f))
+    case["scalar"] = (random_values(rng, case["scalar_dtype"], (p,)) if case["per_partition"] else
+                      np.full(p, rng.choice(np.array(FLOAT_SPECIALS + [rng.standard_normal()], np.float32)),
+                              dtype=np.float32))
+    return case
+
+
 def make_case(rng, k, seen):
     """Case k: op pairs and dtype triples are walked in order so a long run covers every combination."""
     gen = str(rng.choice(GENS))
@@ -114,6 +145,7 @@ def eval_args(case, d, k):
             args += [flag, case[name]]
     if not case["bitvec"]:
         args += ["--out-dtype", case["out_dtype"]]
+    args += ["--instruction", case.get("instruction", "stt")]
     if case["reverse0"]:
         args.append("--reverse0")
     if case["reverse1"]:
@@ -143,6 +175,7 @@ def main():
     ap.add_argument("--stt", default=os.path.join(ROOT, "stt"))
     ap.add_argument("--engine", default="reference")
     ap.add_argument("--show", type=int, default=5, help="mismatching cases to print")
+    ap.add_argument("--instruction", default="stt", choices=["stt", "scan", "select-reduce"])
     opts = ap.parse_args()
     rng = np.random.default_rng(opts.seed)
     proc = subprocess.Popen([opts.stt, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
@@ -151,7 +184,8 @@ def main():
     pairs, triples = set(), set()
     with tempfile.TemporaryDirectory() as d:
         for k in range(opts.cases):
-            case = make_case(rng, k, seen)
+            case = (make_case(rng, k, seen) if opts.instruction == "stt"
+                    else make_sibling_case(rng, k, opts.instruction))
             pairs.add((case["bitvec"], case["op0"], case["op1"]))
             triples.add((case["dtype0"], case["dtype1"], case["out_dtype"]))
             args, paths = eval_args(case, d, k)
@@ -159,7 +193,8 @@ def main():
             proc.stdin.write(json.dumps(args) + "\n")
             proc.stdin.flush()
             result = json.loads(proc.stdout.readline())
-            want, want_acc = sem.stt(case)
+            want, want_acc = {"stt": sem.stt, "scan": sem.scan, "select-reduce": sem.select_reduce}[
+                opts.instruction](case)
             problem = None
             if result["code"] != 0:
                 problem = f"exit {result['code']}: {result['err'].strip()}"
@@ -185,7 +220,8 @@ def main():
                     print(f"case {k} MISMATCH {problem}\n  stt {' '.join(args)}", file=sys.stderr)
     proc.stdin.close()
     proc.wait()
-    print(f"oracle: {opts.cases} cases ({elements} elements), {mismatches} mismatches, engine {opts.engine},"
+    print(f"oracle {opts.instruction}: {opts.cases} cases ({elements} elements), {mismatches} mismatches,"
+          f" engine {opts.engine},"
           f" seed {opts.seed}; {len(pairs)} op pairs, {len(triples)} (in0, in1, out) dtype triples")
     return 1 if mismatches else 0
 

@@ -41,9 +41,6 @@ def arith(op, a, b):
         f = np.float32
         one, zero = f(1), f(0)
 
-        def fmax(x, y):
-            return np.where(np.isnan(x), y, np.where(np.isnan(y), x, np.where(x >= y, x, y))).astype(f)
-
         def fmin(x, y):
             return np.where(np.isnan(x), y, np.where(np.isnan(y), x, np.where(x <= y, x, y))).astype(f)
 
@@ -95,6 +92,40 @@ def bitvec(op, a, b, w):
         "arith_shift_right": lambda: signed >> np.where(over, w - 1, safe),
     }
     return table[op]() & mask
+
+
+def fmax(x, y):
+    """SPEC's max: a NaN operand yields the other, else x >= y ? x : y."""
+    return np.where(np.isnan(x), y, np.where(np.isnan(y), x, np.where(x >= y, x, y))).astype(np.float32)
+
+
+def scan(case):
+    """TensorTensorScan: per lane, state = scalar; state = op1(op0(src0, state), src1) element by element."""
+    af = storage_to_f32(case["data"], case["dtype0"])
+    bf = storage_to_f32(case["operand1"], case["dtype1"])
+    state = storage_to_f32(np.asarray(case["scalar"]), case["scalar_dtype"]).reshape(-1).astype(np.float32)
+    out = np.empty_like(af)
+    for i in range(af.shape[1]):
+        a, b = af[:, i], bf[:, i]
+        mid = arith(case["op0"], state, a) if case["reverse0"] else arith(case["op0"], a, state)
+        state = arith(case["op1"], b, mid) if case["reverse1"] else arith(case["op1"], mid, b)
+        out[:, i] = state
+    return f32_to_storage(out, case["out_dtype"]), None
+
+
+def select_reduce(case):
+    """SelectReduce: pred = data != 0 (reverse0 inverts) picks operand1, else the scalar; the accumulator is a
+    NaN-ignoring running max, from -inf on reset and from 0 (a fresh machine) on add."""
+    pred = (case["data"].astype(np.int64) != 0) ^ case["reverse0"]
+    bf = storage_to_f32(case["operand1"], case["dtype1"])
+    s = storage_to_f32(np.asarray(case["scalar"]), case["scalar_dtype"]).reshape(-1, 1)
+    val = np.where(pred, bf, s).astype(np.float32)
+    acc = None
+    if case["accumulate"]:
+        acc = np.full(val.shape[0], -np.inf if case["accumulate"] == "reset" else 0.0, np.float32)
+        for i in range(val.shape[1]):
+            acc = fmax(acc, val[:, i])
+    return f32_to_storage(val, case["out_dtype"]), acc
 
 
 def stt(case):

@@ -4,6 +4,7 @@ import java.util.Objects;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.isa.Generation;
+import stt.isa.Opcode;
 import stt.machine.Tile;
 
 /**
@@ -12,7 +13,17 @@ import stt.machine.Tile;
  * and the generation. {@code outDtype} null means the default: fp32 for arith, the data's dtype for bitvec.
  */
 public record Call(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile operand1, boolean reverse0,
-        boolean reverse1, Dtype outDtype, Accumulate accumulate, Generation gen) {
+        boolean reverse1, Dtype outDtype, Accumulate accumulate, Generation gen, Instruction instruction) {
+
+    /** Which S2S2D2_STT instruction the call runs. */
+    public enum Instruction {
+        /** scalar_tensor_tensor: 0x9d, or 0x9e when an op is bit-vector only. */
+        STT,
+        /** tensor_tensor_scan (0xe5): data0 = data, data1 = operand1, initial = operand0. */
+        SCAN,
+        /** select_reduce (0xea): predicate = data, on_true = operand1, on_false = operand0, reverse_pred = reverse0. */
+        SELECT_REDUCE
+    }
 
     /** What the call does with the per-lane accumulator. */
     public enum Accumulate {
@@ -32,27 +43,33 @@ public record Call(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile oper
         Objects.requireNonNull(operand1, "operand1");
         Objects.requireNonNull(accumulate, "accumulate");
         Objects.requireNonNull(gen, "gen");
+        Objects.requireNonNull(instruction, "instruction");
     }
 
     /** The plainest call: fp32 output (or the data's dtype for bitvec), no accumulation, the default generation. */
     public static Call of(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile operand1) {
-        return new Call(data, op0, operand0, op1, operand1, false, false, null, Accumulate.NONE, Generation.DEFAULT);
+        return new Call(data, op0, operand0, op1, operand1, false, false, null, Accumulate.NONE, Generation.DEFAULT,
+                Instruction.STT);
     }
 
     public Call withReverse(boolean first, boolean second) {
-        return new Call(data, op0, operand0, op1, operand1, first, second, outDtype, accumulate, gen);
+        return new Call(data, op0, operand0, op1, operand1, first, second, outDtype, accumulate, gen, instruction);
     }
 
     public Call withOutDtype(Dtype dtype) {
-        return new Call(data, op0, operand0, op1, operand1, reverse0, reverse1, dtype, accumulate, gen);
+        return new Call(data, op0, operand0, op1, operand1, reverse0, reverse1, dtype, accumulate, gen, instruction);
     }
 
     public Call withAccumulate(Accumulate a) {
-        return new Call(data, op0, operand0, op1, operand1, reverse0, reverse1, outDtype, a, gen);
+        return new Call(data, op0, operand0, op1, operand1, reverse0, reverse1, outDtype, a, gen, instruction);
     }
 
     public Call withGeneration(Generation g) {
-        return new Call(data, op0, operand0, op1, operand1, reverse0, reverse1, outDtype, accumulate, g);
+        return new Call(data, op0, operand0, op1, operand1, reverse0, reverse1, outDtype, accumulate, g, instruction);
+    }
+
+    public Call withInstruction(Instruction i) {
+        return new Call(data, op0, operand0, op1, operand1, reverse0, reverse1, outDtype, accumulate, gen, i);
     }
 
     /**
@@ -60,7 +77,16 @@ public record Call(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile oper
      * general-arith (bypass alone stays arith).
      */
     public boolean isBitvec() {
-        return isBitvec(op0, op1, gen);
+        return instruction == Instruction.STT && isBitvec(op0, op1, gen);
+    }
+
+    /** The opcode the call's word carries. */
+    public Opcode opcode() {
+        return switch (instruction) {
+            case STT -> isBitvec() ? Opcode.SCALAR_TENSOR_TENSOR_BITVEC : Opcode.SCALAR_TENSOR_TENSOR_ARITH;
+            case SCAN -> Opcode.TENSOR_TENSOR_SCAN_ARITH;
+            case SELECT_REDUCE -> Opcode.SELECT_REDUCE;
+        };
     }
 
     /** The rule of {@link #isBitvec()} for a pair of ops on {@code gen}. */

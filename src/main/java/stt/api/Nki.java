@@ -79,7 +79,7 @@ public final class Nki {
 
     private static S2S2D2_STT instruction(Call call, Layout l) {
         Generation g = call.gen();
-        Opcode opcode = call.isBitvec() ? Opcode.SCALAR_TENSOR_TENSOR_BITVEC : Opcode.SCALAR_TENSOR_TENSOR_ARITH;
+        Opcode opcode = call.opcode();
         ReverseOperands rev = call.reverse0() ? (call.reverse1() ? ReverseOperands.BOTH : ReverseOperands.FIRST)
                 : (call.reverse1() ? ReverseOperands.SECOND : ReverseOperands.NONE);
         AccumCmd accum = switch (call.accumulate()) {

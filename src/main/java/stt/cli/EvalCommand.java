@@ -30,14 +30,14 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--data", required = true, paramLabel = "A.npy", description = "[P, F] data (src0)")
     String data;
 
-    @Option(names = "--op0", required = true, paramLabel = "OP", description = "stage-1 ALU op")
+    @Option(names = "--op0", paramLabel = "OP", description = "stage-1 ALU op (select-reduce: bypass, the default)")
     String op0;
 
     @Option(names = "--operand0", required = true, paramLabel = "NUMBER|S.npy",
             description = "inline scalar (fp32; an integer, decimal or 0x-hex, for bitvec) or a [P, 1] / [P] .npy")
     String operand0;
 
-    @Option(names = "--op1", required = true, paramLabel = "OP", description = "stage-2 ALU op")
+    @Option(names = "--op1", paramLabel = "OP", description = "stage-2 ALU op (select-reduce: max, the default)")
     String op1;
 
     @Option(names = "--operand1", required = true, paramLabel = "B.npy", description = "[P, F] second tensor (src1)")
@@ -86,18 +86,22 @@ final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!instruction.equals("stt")) {
-            throw new InputException("--instruction " + instruction + ": "
-                    + (instruction.equals("scan") || instruction.equals("select-reduce")
-                    ? "its execution is not modelled yet; allowed today: stt" : "allowed: stt, scan, select-reduce"));
-        }
+        Call.Instruction kind = switch (instruction) {
+            case "stt" -> Call.Instruction.STT;
+            case "scan" -> Call.Instruction.SCAN;
+            case "select-reduce" -> Call.Instruction.SELECT_REDUCE;
+            default -> throw new InputException("--instruction " + instruction + ": allowed: stt, scan,"
+                    + " select-reduce");
+        };
+        boolean select = kind == Call.Instruction.SELECT_REDUCE;
         var e = Engines.named(engine);
-        AluOp a0 = aluOp("--op0", op0);
-        AluOp a1 = aluOp("--op1", op1);
+        AluOp a0 = aluOp("--op0", op0 != null || !select ? op0 : "bypass");
+        AluOp a1 = aluOp("--op1", op1 != null || !select ? op1 : "max");
         Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
         Tile b = NpyFiles.tile(operand1, NpyFiles.read(operand1), dtypeOption("--dtype1", dtype1));
-        Call call = new Call(a, a0, scalar(Call.isBitvec(a0, a1, gen)), a1, b, reverse0, reverse1,
-                outDtype == null ? null : anyDtype(outDtype), accumulate(), gen);
+        boolean bitvec = kind == Call.Instruction.STT && Call.isBitvec(a0, a1, gen);
+        Call call = new Call(a, a0, scalar(bitvec), a1, b, reverse0, reverse1,
+                outDtype == null ? null : anyDtype(outDtype), accumulate(), gen, kind);
         PrintWriter out = spec.commandLine().getOut();
         try {
             if (printInstruction) {
@@ -120,7 +124,10 @@ final class EvalCommand implements Callable<Integer> {
         }
     }
 
-    private static AluOp aluOp(String option, String name) {
+    private AluOp aluOp(String option, String name) {
+        if (name == null) {
+            throw new InputException(option + " is required for --instruction " + instruction);
+        }
         return Coded.byName(AluOp.class, name).orElseThrow(() -> new InputException(option + " " + name
                 + ": unknown ALU op; allowed: " + String.join(", ", java.util.Arrays.stream(AluOp.values())
                         .map(AluOp::isaName).toList())));

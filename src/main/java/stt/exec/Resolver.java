@@ -32,10 +32,6 @@ public final class Resolver {
                     + " but do not execute (the worker is wired CAYMAN to MAVERICK)");
         }
         Opcode opcode = i.opcode().orElseThrow();
-        if (opcode == Opcode.TENSOR_TENSOR_SCAN_ARITH || opcode == Opcode.SELECT_REDUCE) {
-            throw ExecutionException.failed(opcode.seedName() + " (" + stt.isa.Coded.hex(opcode.code())
-                    + ") decodes and validates but its execution is not modelled yet");
-        }
         int channels = i.num_active_channels();
         Operand src0 = operand(m, "src0", i.src0_mem_pattern(), i.in0_dtype(), false, channels);
         Operand src1 = operand(m, "src1", i.src1_mem_pattern(), i.in1_dtype(), false, channels);

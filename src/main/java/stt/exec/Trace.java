@@ -43,6 +43,11 @@ public final class Trace {
         element("S: OP=%x R[%d] = OP(R[%d], R[%d])", op, dst, a, b);
     }
 
+    /** {@code S: R[%d] = R[%d] ? R[%d] : imm}: SelectReduce's selection, in the seed's register notation. */
+    public void selectStage(int dst, int predicate, int onTrue) {
+        element("S: R[%d] = R[%d] ? R[%d] : imm", dst, predicate, onTrue);
+    }
+
     /** Prints an element line while under the limit; counts it in any case. */
     private void element(String format, Object... args) {
         if (out == null) {

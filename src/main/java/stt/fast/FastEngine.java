@@ -2,7 +2,6 @@ package stt.fast;
 
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
-import stt.alu.ArithAlu;
 import stt.codec.S2S2D2_STT;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
@@ -59,11 +58,7 @@ public final class FastEngine implements Engine {
         for (int c = 0; c < scalars.length; c++) {
             scalars[c] = ReferenceEngine.scalarBits(m, p, c);
         }
-        if (p.accum() == AccumCmd.ZERO_ACCUMULATE) {
-            for (int c = 0; c < p.channels(); c++) {
-                m.setAccumulator(c, 0.0f);
-            }
-        }
+        ReferenceEngine.startAccumulators(m, p);
         if (pool != null && p.elements() * p.channels() >= PARALLEL_THRESHOLD) {
             pool.submit(() -> IntStream.range(0, p.channels()).parallel().forEach(c -> lane(m, p, c, scalars[c])))
                     .join();
@@ -111,20 +106,40 @@ public final class FastEngine implements Engine {
         }
         float s = Float.intBitsToFloat(scalar);
         boolean accumulate = p.accum() == AccumCmd.ACCUMULATE || p.accum() == AccumCmd.ZERO_ACCUMULATE;
+        float acc = m.accumulator(lane);
+        float state = s;
         float[] a = buf.a;
         float[] b = buf.b;
         float[] r = buf.r;
-        float acc = m.accumulator(lane);
         for (long k0 = 0; k0 < n; k0 += chunk) {
             int len = (int) Math.min(chunk, n - k0);
-            Transfer.loadFloats(m, p.src0(), lane, k0, len, a, scratch);
             Transfer.loadFloats(m, p.src1(), lane, k0, len, b, scratch);
-            ArithKernel.run(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), s, a, b, r,
-                    buf.mid, buf.scalar, len);
+            switch (p.opcode()) {
+                case SCALAR_TENSOR_TENSOR_ARITH -> {
+                    Transfer.loadFloats(m, p.src0(), lane, k0, len, a, scratch);
+                    ArithKernel.run(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), s, a, b,
+                            r, buf.mid, buf.scalar, len);
+                }
+                case TENSOR_TENSOR_SCAN_ARITH -> {
+                    // a prefix scan: sequential along the lane, so lanes (in parallel) are the only parallelism
+                    Transfer.loadFloats(m, p.src0(), lane, k0, len, a, scratch);
+                    for (int i = 0; i < len; i++) {
+                        state = ReferenceEngine.arithElement(p, a[i], b[i], state);
+                        r[i] = state;
+                    }
+                }
+                case SELECT_REDUCE -> {
+                    Transfer.loadInts(m, p.src0(), lane, k0, len, buf.ia);
+                    for (int i = 0; i < len; i++) {
+                        r[i] = ReferenceEngine.selectElement(p, buf.ia[i], b[i], s);
+                    }
+                }
+                default -> throw new IllegalStateException(p.opcode() + " is not an fp32-datapath opcode");
+            }
             Transfer.storeFloats(m, p.dst(), lane, k0, len, r, scratch);
             if (accumulate) {
                 for (int i = 0; i < len; i++) {
-                    acc = ArithAlu.canonical(acc + r[i]);
+                    acc = ReferenceEngine.accumulated(p.opcode(), acc, r[i]);
                 }
             }
         }
@@ -132,5 +147,4 @@ public final class FastEngine implements Engine {
             m.setAccumulator(lane, acc);
         }
     }
-
 }
