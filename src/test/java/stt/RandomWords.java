@@ -33,10 +33,22 @@ public final class RandomWords {
 
     private final Random rnd;
     private final Generation gen;
+    private final List<Opcode> opcodes;
 
+    /** Words of the two ScalarTensorTensor opcodes (arith 7 in 10). */
     public RandomWords(long seed, Generation gen) {
+        this(seed, gen, List.of(Opcode.SCALAR_TENSOR_TENSOR_ARITH, Opcode.SCALAR_TENSOR_TENSOR_ARITH,
+                Opcode.SCALAR_TENSOR_TENSOR_ARITH, Opcode.SCALAR_TENSOR_TENSOR_ARITH,
+                Opcode.SCALAR_TENSOR_TENSOR_ARITH, Opcode.SCALAR_TENSOR_TENSOR_ARITH,
+                Opcode.SCALAR_TENSOR_TENSOR_ARITH, Opcode.SCALAR_TENSOR_TENSOR_BITVEC,
+                Opcode.SCALAR_TENSOR_TENSOR_BITVEC, Opcode.SCALAR_TENSOR_TENSOR_BITVEC));
+    }
+
+    /** Words whose opcode is drawn from {@code opcodes} (repeat one to weight it). */
+    public RandomWords(long seed, Generation gen, List<Opcode> opcodes) {
         this.rnd = new Random(seed);
         this.gen = gen;
+        this.opcodes = opcodes;
     }
 
     /** A valid word; any registers it reads are set identically on every machine in {@code machines}. */
@@ -60,10 +72,11 @@ public final class RandomWords {
     }
 
     private S2S2D2_STT attempt(Machine[] machines) {
-        boolean bitvec = rnd.nextInt(10) < 3;
-        Opcode opcode = bitvec ? Opcode.SCALAR_TENSOR_TENSOR_BITVEC : Opcode.SCALAR_TENSOR_TENSOR_ARITH;
+        Opcode opcode = opcodes.get(rnd.nextInt(opcodes.size()));
+        boolean bitvec = opcode.isBitvec();
+        boolean select = opcode == Opcode.SELECT_REDUCE;
         List<AluOp> ops = List.copyOf(bitvec ? gen.generalBitvec() : gen.generalArith());
-        Dtype in0 = bitvec ? pick(INTS) : pick(FLOATS_AND_INTS);
+        Dtype in0 = bitvec || select ? pick(INTS) : pick(FLOATS_AND_INTS);
         Dtype in1 = bitvec ? in0 : pick(FLOATS_AND_INTS);
         Dtype out = bitvec ? in0 : rnd.nextInt(13) == 0 ? Dtype.FP32R : pick(FLOATS_AND_INTS);
         int channels = switch (rnd.nextInt(4)) {
@@ -111,11 +124,13 @@ public final class RandomWords {
                 yield 7;
             }
         };
-        AccumCmd accum = bitvec ? AccumCmd.IDLE : List.of(AccumCmd.IDLE, AccumCmd.ACCUMULATE,
-                AccumCmd.ZERO_ACCUMULATE).get(rnd.nextInt(3));
-        return new S2S2D2_STT(new Header(opcode.code(), 0, 0, 0), new Events(0, 0, 0, 0, 0), src0, src1,
-                pick(ops).code(), pick(ops).code(), rnd.nextInt(4), immSrc.code(), in0.code(), in1.code(),
-                out.code(), channels, immDtype.code(), accum.code(), 0, dst, imm0);
+        AccumCmd accum = bitvec || opcode == Opcode.TENSOR_TENSOR_SCAN_ARITH ? AccumCmd.IDLE
+                : List.of(AccumCmd.IDLE, AccumCmd.ACCUMULATE, AccumCmd.ZERO_ACCUMULATE).get(rnd.nextInt(3));
+        int op0 = select ? AluOp.BYPASS.code() : pick(ops).code();
+        int op1 = select ? AluOp.MAX.code() : pick(ops).code();
+        return new S2S2D2_STT(new Header(opcode.code(), 0, 0, 0), new Events(0, 0, 0, 0, 0), src0, src1, op0, op1,
+                rnd.nextInt(select ? 2 : 4), immSrc.code(), in0.code(), in1.code(), out.code(), channels,
+                immDtype.code(), accum.code(), 0, dst, imm0);
     }
 
     private Tensor2D toRegister(Tensor2D t, int reg, Machine[] machines) {

@@ -68,12 +68,28 @@ public final class Bench {
             for (AluOp[] ops : pairs) {
                 String name = f.name() + "_" + ops[0].isaName() + "_" + ops[1].isaName();
                 for (int free : name.contains(filter) ? sizes : new int[0]) {
-                    out.add(new BenchCase(name, f.in0(), f.in1(), f.out(), ops[0], ops[1], Generation.PARTITIONS,
-                            free));
+                    out.add(new BenchCase(name, Call.Instruction.STT, f.in0(), f.in1(), f.out(), ops[0], ops[1],
+                            Generation.PARTITIONS, free));
                 }
             }
         }
+        if (!quick) {
+            for (int free : sizes(Dtype.FP32, Dtype.FP32, Dtype.FP32)) {
+                sibling(out, "scan_fp32_mult_add", Call.Instruction.SCAN, Dtype.FP32, AluOp.MULT, AluOp.ADD, free);
+            }
+            for (int free : sizes(Dtype.UINT8, Dtype.FP32, Dtype.FP32)) {
+                sibling(out, "select_reduce_uint8_fp32", Call.Instruction.SELECT_REDUCE, Dtype.UINT8, AluOp.BYPASS,
+                        AluOp.MAX, free);
+            }
+        }
         return out;
+    }
+
+    private void sibling(List<BenchCase> out, String name, Call.Instruction i, Dtype in0, AluOp op0, AluOp op1,
+            int free) {
+        if (name.contains(filter)) {
+            out.add(new BenchCase(name, i, in0, Dtype.FP32, Dtype.FP32, op0, op1, Generation.PARTITIONS, free));
+        }
     }
 
     private int[] sizes(Dtype a, Dtype b, Dtype o) {
@@ -173,9 +189,9 @@ public final class Bench {
             Random r = new Random(c.free());
             Tile a = random(r, c.in0(), c.partitions(), c.free());
             Tile b = random(r, c.in1(), c.partitions(), c.free());
-            boolean bitvec = Call.isBitvec(c.op0(), c.op1(), gen);
+            boolean bitvec = c.instruction() == Call.Instruction.STT && Call.isBitvec(c.op0(), c.op1(), gen);
             Call call = Call.of(a, c.op0(), bitvec ? Operand0.bits(0x5a5a5a5a) : Operand0.fp32(1.5f), c.op1(), b)
-                    .withOutDtype(c.out()).withGeneration(gen);
+                    .withOutDtype(c.out()).withGeneration(gen).withInstruction(c.instruction());
             word = Nki.instruction(call);
             machine.write(ref(word.src0_mem_pattern().start_addr()), a);
             machine.write(ref(word.src1_mem_pattern().start_addr()), b);

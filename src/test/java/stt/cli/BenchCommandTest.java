@@ -19,7 +19,8 @@ class BenchCommandTest {
         List<BenchCase> cases = new Bench(Generation.MARIANA, false, "").cases();
         assertThat(cases).extracting(BenchCase::name).contains("fp32_mult_add", "bf16_mult_add", "fp16_mult_add",
                 "fp8_e4m3_mult_add", "int8_mult_add", "int32_mult_add", "bf16xfp32_mult_add", "fp32_is_gt_logical_and",
-                "int8_bitwise_and_bitwise_or", "int32_bitwise_and_bitwise_or");
+                "int8_bitwise_and_bitwise_or", "int32_bitwise_and_bitwise_or", "scan_fp32_mult_add",
+                "select_reduce_uint8_fp32");
         assertThat(cases).filteredOn(c -> c.name().equals("fp32_mult_add")).extracting(BenchCase::free)
                 .containsExactly(64, 512, 2048, 21824);
         assertThat(cases).allSatisfy(c -> assertThat(c.partitions()).isEqualTo(128));
@@ -31,7 +32,7 @@ class BenchCommandTest {
 
     @Test
     void jsonRowsHaveExactlyTheSpecifiedKeys() {
-        BenchCase c = new BenchCase("fp32_mult_add", Dtype.FP32, Dtype.FP32, Dtype.FP32, AluOp.MULT, AluOp.ADD,
+        BenchCase c = new BenchCase("fp32_mult_add", stt.api.Call.Instruction.STT, Dtype.FP32, Dtype.FP32, Dtype.FP32, AluOp.MULT, AluOp.ADD,
                 128, 2048);
         var node = BenchCommand.json(new Measurement(c, "fast", 1, 0.5));
         List<String> keys = new ArrayList<>();

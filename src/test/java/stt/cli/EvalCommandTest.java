@@ -146,6 +146,32 @@ class EvalCommandTest {
     }
 
     @Test
+    void scanAndSelectReduceInNkiTerms() throws Exception {
+        CliTest.Result scan = CliTest.stt("eval", "--instruction", "scan", "--data", a, "--op0", "add",
+                "--operand0", "0.5", "--op1", "mult", "--operand1", b, "-o", out);
+        assertThat(scan.code()).as(scan.err()).isZero();
+        // state = (a + state) * b, from 0.5
+        float s0 = (1 + 0.5f) * 10;
+        float s1 = (2 + s0) * 20;
+        assertThat(load(out, Dtype.FP32).get(0, 1)).isEqualTo(s1);
+
+        String pred = save("p.npy", new Tile(Dtype.UINT8, 2, 3, new byte[] {1, 0, 1, 0, 0, 1}));
+        String acc = dir.resolve("acc.npy").toString();
+        CliTest.Result select = CliTest.stt("eval", "--instruction", "select-reduce", "--data", pred, "--operand0",
+                "-1", "--operand1", b, "-o", out, "--accumulate", "reset", "--accum-out", acc);
+        assertThat(select.code()).as(select.err()).isZero();
+        assertThat(load(out, Dtype.FP32)).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 3, 10, -1, 30, -1, -1, 60));
+        assertThat(load(acc, Dtype.FP32)).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 1, 30, 60));
+
+        CliTest.Result accumulatingScan = CliTest.stt("eval", "--instruction", "scan", "--data", a, "--op0", "add",
+                "--operand0", "0", "--op1", "add", "--operand1", b, "-o", out, "--accumulate", "add");
+        assertThat(accumulatingScan.code()).isEqualTo(1);
+        assertThat(accumulatingScan.err()).contains("has_zero_accum_cmd");
+        assertThat(CliTest.stt("eval", "--instruction", "scan", "--data", a, "--operand0", "0", "--operand1", b,
+                "-o", out).err()).contains("--op0 is required for --instruction scan");
+    }
+
+    @Test
     void batchRunsOneCommandPerLine() {
         String lines = "[\"spec\", \"--model\"]\n\n[\"check\", \"nope.s\"]\n";
         CliTest.Result r = CliTest.stt(lines.getBytes(java.nio.charset.StandardCharsets.UTF_8), "batch");

@@ -200,6 +200,54 @@ class ReferenceEngineTest {
     }
 
     @Test
+    void scanCarriesTheStateWhereTheScalarWas() throws Exception {
+        load(0x0, Dtype.FP32, 8, ramp());
+        load(0x100, Dtype.FP32, 8, new float[32]);
+        // state = s; state = (src0 add state) add src1: a running sum of each row from 100
+        StringWriter out = new StringWriter();
+        Program.run(m, List.of(Asm.line(Asm.withText(FMA, "mnemonic=tensor_tensor_scan_arith op0=add imm0=100.0"),
+                G)), engine, Trace.to(new PrintWriter(out), 2));
+        for (int r = 0; r < 4; r++) {
+            float state = 100;
+            for (int k = 0; k < 8; k++) {
+                state += 10 * r + k;
+                assertThat(at(0x300, r, k)).as("scan[%d][%d]", r, k).isEqualTo(state);
+            }
+        }
+        assertThat(out.toString()).startsWith("S: TensorTensorScan\nS: OP=4 R[2] = OP(R[0], R[2])\n");
+        // reverse_operands first: state = state subtract src0
+        run(Asm.withText(FMA, "mnemonic=tensor_tensor_scan_arith op0=subtract imm0=0.0 reverse_operands=first"));
+        assertThat(at(0x300, 1, 2)).isEqualTo(-(10 + 11 + 12));
+    }
+
+    @Test
+    void selectReducePicksByPredicateAndKeepsANanIgnoringMax() throws Exception {
+        m.write(sbuf(0, 0x0), new Tile(Dtype.INT8, 1, 4, new byte[] {1, 0, -3, 0}));
+        load(0x100, Dtype.FP32, 4, 5, Float.NaN, 7, 9);
+        String select = "select_reduce src0=sbuf:0:0x0 src0.step_elem=[1,0] src0.num_elem=[4,1]"
+                + " src1=sbuf:0:0x100 src1.step_elem=[1,0] src1.num_elem=[4,1] dst=sbuf:0:0x300"
+                + " dst.step_elem=[1,0] dst.num_elem=[4,1] op0=bypass op1=max imm0=-2.0 imm0_dtype=fp32"
+                + " in0_dtype=int8 in1_dtype=fp32 out_dtype=fp32 num_active_channels=1"
+                + " accumulator_cmd=zero_accumulate";
+        StringWriter out = new StringWriter();
+        Program.run(m, List.of(Asm.line(select, G)), engine, Trace.to(new PrintWriter(out), 1));
+        Tile dst = m.read(sbuf(0, 0x300), Dtype.FP32, 1, 4);
+        assertThat(new float[] {dst.get(0, 0), dst.get(0, 1), dst.get(0, 2), dst.get(0, 3)})
+                .containsExactly(5, -2, 7, -2);
+        assertThat(m.accumulator(0)).isEqualTo(7);
+        assertThat(out.toString()).startsWith("S: CopyPredicatedReduce\nS: R[2] = R[0] ? R[1] : imm\n");
+        // first inverts the predicate: the NaN is selected, and the max ignores it
+        run(Asm.withText(select, "reverse_operands=first accumulator_cmd=accumulate"));
+        dst = m.read(sbuf(0, 0x300), Dtype.FP32, 1, 4);
+        assertThat(dst.get(0, 1)).isNaN();
+        assertThat(m.accumulator(0)).isEqualTo(9); // max(7, -2, NaN, -2, 9)
+        run(Asm.withText(select, "imm0=-10.0"));
+        assertThat(m.accumulator(0)).isEqualTo(7); // zero_accumulate restarts from -inf: max(5, -10, 7, -10)
+        run(Asm.withText(select, "imm0=10.0"));
+        assertThat(m.accumulator(0)).isEqualTo(10); // from -inf again: max(5, 10, 7, 10)
+    }
+
+    @Test
     void aProgramWithAnInvalidWordRunsNothing() {
         load(0x0, Dtype.FP32, 8, ramp());
         byte[] before = m.digest();

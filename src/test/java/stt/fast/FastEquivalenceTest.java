@@ -11,7 +11,9 @@ import stt.exec.ExecutionException;
 import stt.exec.ReferenceEngine;
 import stt.exec.Resolver;
 import stt.exec.Trace;
+import java.util.List;
 import stt.isa.Generation;
+import stt.isa.Opcode;
 import stt.isa.Space;
 import stt.machine.Machine;
 import stt.text.TextForm;
@@ -22,33 +24,46 @@ import stt.text.TextForm;
  */
 class FastEquivalenceTest {
     static final int WORDS = Integer.getInteger("stt.equiv.words", 5_000);
+    /** Words per generation for each sibling opcode (TensorTensorScan, SelectReduce). */
+    static final int SIBLING_WORDS = Integer.getInteger("stt.equiv.siblingWords", 2_000);
 
     @ParameterizedTest
     @EnumSource(value = Generation.class, names = {"CAYMAN", "MARIANA", "MAVERICK"})
     void fastEqualsReferenceBitForBit(Generation gen) throws ExecutionException {
+        compare(gen, new RandomWords(1000 + gen.ordinal(), gen), WORDS);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Opcode.class, names = {"TENSOR_TENSOR_SCAN_ARITH", "SELECT_REDUCE"})
+    void siblingsToo(Opcode opcode) throws ExecutionException {
+        for (Generation gen : new Generation[] {Generation.CAYMAN, Generation.MARIANA, Generation.MAVERICK}) {
+            compare(gen, new RandomWords(2000 + gen.ordinal() + opcode.code(), gen, List.of(opcode)), SIBLING_WORDS);
+        }
+    }
+
+    private static void compare(Generation gen, RandomWords words, int count) throws ExecutionException {
         Machine ref = new Machine(gen);
         Machine fast = new Machine(gen);
         RandomWords.fill(gen.ordinal(), ref, fast);
-        RandomWords words = new RandomWords(1000 + gen.ordinal(), gen);
         ReferenceEngine reference = new ReferenceEngine();
         FastEngine engine = new FastEngine(2);
         long elements = 0;
         int vectorised = 0;
-        for (int n = 0; n < WORDS; n++) {
+        for (int n = 0; n < count; n++) {
             S2S2D2_STT w = words.next(ref, fast);
             vectorised += Hazards.streamingOrderObservable(Resolver.resolve(fast, w)) ? 0 : 1;
             reference.execute(ref, w, Trace.OFF);
             engine.execute(fast, w, Trace.OFF);
             elements += w.src0_mem_pattern().elementCount() * w.num_active_channels();
-            boolean full = n % 500 == 499 || n == WORDS - 1;
+            boolean full = n % 500 == 499 || n == count - 1;
             String diff = difference(ref, fast, full);
             if (diff != null) {
                 throw new AssertionError("word " + n + " on " + gen + ": " + diff + "\n  "
                         + TextForm.disassemble(w, gen));
             }
         }
-        assertThat(elements).isGreaterThan(WORDS);
-        assertThat(vectorised).as("words the fast path ran itself").isGreaterThan(WORDS * 8 / 10);
+        assertThat(elements).isGreaterThan(count);
+        assertThat(vectorised).as("words the fast path ran itself").isGreaterThan(count * 8 / 10);
     }
 
     /** Where the machines differ (accumulators, registers, the test region or, if {@code full}, anywhere). */
