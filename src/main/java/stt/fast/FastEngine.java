@@ -96,11 +96,11 @@ public final class FastEngine implements Engine {
             int width = 8 * p.dst().dtype().size();
             for (long k0 = 0; k0 < n; k0 += chunk) {
                 int len = (int) Math.min(chunk, n - k0);
-                Transfer.loadInts(m, p.src0(), lane, k0, len, a);
-                Transfer.loadInts(m, p.src1(), lane, k0, len, b);
+                Transfer.loadInts(m, p.src0(), lane, k0, len, a, scratch);
+                Transfer.loadInts(m, p.src1(), lane, k0, len, b, scratch);
                 BitvecKernel.run(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), scalar, a, b,
                         r, len, width);
-                Transfer.storeInts(m, p.dst(), lane, k0, len, r);
+                Transfer.storeInts(m, p.dst(), lane, k0, len, r, scratch);
             }
             return;
         }
@@ -129,7 +129,7 @@ public final class FastEngine implements Engine {
                     }
                 }
                 case SELECT_REDUCE -> {
-                    Transfer.loadInts(m, p.src0(), lane, k0, len, buf.ia);
+                    Transfer.loadInts(m, p.src0(), lane, k0, len, buf.ia, scratch);
                     for (int i = 0; i < len; i++) {
                         r[i] = ReferenceEngine.selectElement(p, buf.ia[i], b[i], s);
                     }

@@ -21,6 +21,9 @@ final class Transfer {
     private static final float[] FP8_E3M4 = table(Dtype.FP8_E3M4, 256);
     private static final float[] FP8_E4M3 = table(Dtype.FP8_E4M3, 256);
     private static final float[] FP8_E5M2 = table(Dtype.FP8_E5M2, 256);
+    private static final NarrowTable TO_FP8_E3M4 = new NarrowTable(stt.isa.NarrowFloat.FP8_E3M4);
+    private static final NarrowTable TO_FP8_E4M3 = new NarrowTable(stt.isa.NarrowFloat.FP8_E4M3);
+    private static final NarrowTable TO_FP8_E5M2 = new NarrowTable(stt.isa.NarrowFloat.FP8_E5M2);
 
     private Transfer() {
     }
@@ -161,16 +164,36 @@ final class Transfer {
                 }
                 MemorySegment.copy(s.ints, 0, seg, I32, at, len);
             }
-            case INT16, UINT16, FP16 -> {
+            case FP16 -> {
                 for (int i = 0; i < len; i++) {
-                    s.shorts[i] = (short) d.fromFp32(r[i]);
+                    s.shorts[i] = Float.floatToFloat16(r[i]);
+                }
+                for (int i = 0; i < len; i++) {
+                    if (Float.isNaN(r[i])) { // NumPy's NaN bits, not the JDK's
+                        s.shorts[i] = (short) d.fromFp32(r[i]);
+                    }
                 }
                 MemorySegment.copy(s.shorts, 0, seg, I16, at, len);
             }
-            case INT8, UINT8, FP8_E3M4, FP8_E4M3, FP8_E5M2 -> {
+            case INT16, UINT16 -> {
+                int min = d == Dtype.INT16 ? Short.MIN_VALUE : 0;
+                int max = d == Dtype.INT16 ? Short.MAX_VALUE : 0xffff;
                 for (int i = 0; i < len; i++) {
-                    s.bytes[i] = (byte) d.fromFp32(r[i]);
+                    s.shorts[i] = (short) Math.clamp((int) r[i], min, max);
                 }
+                MemorySegment.copy(s.shorts, 0, seg, I16, at, len);
+            }
+            case INT8, UINT8 -> {
+                int min = d == Dtype.INT8 ? Byte.MIN_VALUE : 0;
+                int max = d == Dtype.INT8 ? Byte.MAX_VALUE : 0xff;
+                for (int i = 0; i < len; i++) {
+                    s.bytes[i] = (byte) Math.clamp((int) r[i], min, max);
+                }
+                MemorySegment.copy(s.bytes, 0, seg, ValueLayout.JAVA_BYTE, at, len);
+            }
+            case FP8_E3M4, FP8_E4M3, FP8_E5M2 -> {
+                (d == Dtype.FP8_E3M4 ? TO_FP8_E3M4 : d == Dtype.FP8_E4M3 ? TO_FP8_E4M3 : TO_FP8_E5M2)
+                        .narrow(r, s.bytes, len);
                 MemorySegment.copy(s.bytes, 0, seg, ValueLayout.JAVA_BYTE, at, len);
             }
             default -> {
@@ -183,22 +206,62 @@ final class Transfer {
     }
 
     /** Elements k0 .. k0+len-1 of lane {@code lane} as raw bits, zero-extended. */
-    static void loadInts(Machine m, Operand o, int lane, long k0, int len, int[] out) {
+    static void loadInts(Machine m, Operand o, int lane, long k0, int len, int[] out, Scratch s) {
         int size = o.dtype().size();
         long stride = linearStride(o);
         if (stride == 0) {
             Arrays.fill(out, 0, len, m.readBits(o.start().space(), o.partition(lane), o.offset(0), size));
             return;
         }
-        for (int i = 0; i < len; i++) {
-            out[i] = m.readBits(o.start().space(), o.partition(lane), o.offset(k0 + i), size);
+        if (stride != 1) {
+            for (int i = 0; i < len; i++) {
+                out[i] = m.readBits(o.start().space(), o.partition(lane), o.offset(k0 + i), size);
+            }
+            return;
+        }
+        MemorySegment seg = m.segment(o.start().space());
+        long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
+        switch (size) {
+            case 1 -> {
+                MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, s.bytes, 0, len);
+                for (int i = 0; i < len; i++) {
+                    out[i] = s.bytes[i] & 0xff;
+                }
+            }
+            case 2 -> {
+                MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
+                for (int i = 0; i < len; i++) {
+                    out[i] = s.shorts[i] & 0xffff;
+                }
+            }
+            default -> MemorySegment.copy(seg, I32, at, out, 0, len);
         }
     }
 
-    static void storeInts(Machine m, Operand o, int lane, long k0, int len, int[] r) {
+    static void storeInts(Machine m, Operand o, int lane, long k0, int len, int[] r, Scratch s) {
         int size = o.dtype().size();
-        for (int i = 0; i < len; i++) {
-            m.writeBits(o.start().space(), o.partition(lane), o.offset(k0 + i), size, r[i]);
+        if (linearStride(o) != 1) {
+            for (int i = 0; i < len; i++) {
+                m.writeBits(o.start().space(), o.partition(lane), o.offset(k0 + i), size, r[i]);
+            }
+            return;
+        }
+        MemorySegment seg = m.segment(o.start().space());
+        long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
+        switch (size) {
+            case 1 -> {
+                for (int i = 0; i < len; i++) {
+                    s.bytes[i] = (byte) r[i];
+                }
+                MemorySegment.copy(s.bytes, 0, seg, ValueLayout.JAVA_BYTE, at, len);
+            }
+            case 2 -> {
+                for (int i = 0; i < len; i++) {
+                    s.shorts[i] = (short) r[i];
+                }
+                MemorySegment.copy(s.shorts, 0, seg, I16, at, len);
+            }
+            default -> MemorySegment.copy(r, 0, seg, I32, at, len);
         }
     }
 }
