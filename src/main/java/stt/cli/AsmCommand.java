@@ -4,6 +4,7 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import stt.codec.Codec;
@@ -17,9 +18,8 @@ final class AsmCommand implements Callable<Integer>, Stdin {
     @Option(names = "-o", paramLabel = "OUT.bin", required = true, description = "output file of 64-byte words")
     Path output;
 
-    @Option(names = "--gen", paramLabel = "G", converter = GenerationOption.class, defaultValue = "mariana",
-            description = "generation whose address windows the text uses (default: ${DEFAULT-VALUE})")
-    Generation gen;
+    @Mixin
+    GenerationMixin generation;
 
     private InputStream stdin = System.in;
 
@@ -30,6 +30,7 @@ final class AsmCommand implements Callable<Integer>, Stdin {
 
     @Override
     public Integer call() {
+        Generation gen = generation.gen;
         Programs.write(output, Codec.encodeAll(Programs.assemble(file, stdin, gen)));
         return ExitCode.OK;
     }

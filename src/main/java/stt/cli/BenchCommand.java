@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,12 +27,12 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--filter", paramLabel = "TEXT", description = "only cases whose name contains TEXT")
     String filter;
 
-    @Option(names = "--gen", paramLabel = "G", converter = GenerationOption.class, defaultValue = "mariana",
-            description = "generation (default: ${DEFAULT-VALUE})")
-    Generation gen;
+    @Mixin
+    GenerationMixin generation;
 
     @Override
     public Integer call() throws ExecutionException {
+        Generation gen = generation.gen;
         PrintWriter out = spec.commandLine().getOut();
         if (!json) {
             out.printf("%-30s %-9s %-9s %-9s %10s %-10s %7s %12s %9s%n", "case", "in0", "in1", "out",

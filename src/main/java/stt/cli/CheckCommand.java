@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -22,9 +23,8 @@ final class CheckCommand implements Callable<Integer>, Stdin {
     @Parameters(paramLabel = "FILE", description = "program: .s text, or binary 64-byte words; - for stdin")
     String file;
 
-    @Option(names = "--gen", paramLabel = "G", converter = GenerationOption.class, defaultValue = "mariana",
-            description = "generation to validate for (default: ${DEFAULT-VALUE})")
-    Generation gen;
+    @Mixin
+    GenerationMixin generation;
 
     @Option(names = "--json", description = "one JSON object per word: index, valid, violations")
     boolean json;
@@ -38,6 +38,7 @@ final class CheckCommand implements Callable<Integer>, Stdin {
 
     @Override
     public Integer call() {
+        Generation gen = generation.gen;
         List<S2S2D2_STT> words = Programs.load(file, stdin, gen);
         PrintWriter out = spec.commandLine().getOut();
         int invalid = 0;

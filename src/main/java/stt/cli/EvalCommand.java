@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -73,19 +74,18 @@ final class EvalCommand implements Callable<Integer> {
             description = "stt, scan or select-reduce (default: ${DEFAULT-VALUE})")
     String instruction;
 
-    @Option(names = "--gen", paramLabel = "G", converter = GenerationOption.class, defaultValue = "mariana",
-            description = "generation (default: ${DEFAULT-VALUE})")
-    Generation gen;
+    @Mixin
+    GenerationMixin generation;
 
-    @Option(names = "--engine", paramLabel = "E", defaultValue = "${sys:stt.engine:-fast}",
-            description = "reference or fast (default: ${DEFAULT-VALUE})")
-    String engine;
+    @Mixin
+    EngineMixin engineOption;
 
     @Option(names = "--print-instruction", description = "print the word it built, as text and hex")
     boolean printInstruction;
 
     @Override
     public Integer call() {
+        Generation gen = generation.gen;
         Call.Instruction kind = switch (instruction) {
             case "stt" -> Call.Instruction.STT;
             case "scan" -> Call.Instruction.SCAN;
@@ -94,7 +94,7 @@ final class EvalCommand implements Callable<Integer> {
                     + " select-reduce");
         };
         boolean select = kind == Call.Instruction.SELECT_REDUCE;
-        var e = Engines.named(engine);
+        var e = engineOption.engine();
         AluOp a0 = aluOp("--op0", op0 != null || !select ? op0 : "bypass");
         AluOp a1 = aluOp("--op1", op1 != null || !select ? op1 : "max");
         Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -28,9 +29,8 @@ final class RunCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PROGRAM", description = ".bin (64-byte words) or .s (text)")
     String program;
 
-    @Option(names = "--gen", paramLabel = "G", converter = GenerationOption.class, defaultValue = "mariana",
-            description = "generation (default: ${DEFAULT-VALUE})")
-    Generation gen;
+    @Mixin
+    GenerationMixin generation;
 
     @Option(names = "--load", paramLabel = "MEM=IN.npy", description = "before the run: rows of IN.npy to"
             + " partitions P, P+1 ... from byte OFF; MEM is sbuf:P:OFF or psum:P:OFF")
@@ -47,13 +47,13 @@ final class RunCommand implements Callable<Integer> {
             description = "element trace lines to print at most (default: ${DEFAULT-VALUE})")
     long traceLimit;
 
-    @Option(names = "--engine", paramLabel = "E", defaultValue = "${sys:stt.engine:-fast}",
-            description = "reference or fast (default: ${DEFAULT-VALUE})")
-    String engine;
+    @Mixin
+    EngineMixin engineOption;
 
     @Override
     public Integer call() {
-        Engine e = Engines.named(engine);
+        Generation gen = generation.gen;
+        Engine e = engineOption.engine();
         List<S2S2D2_STT> words = Programs.load(program, java.io.InputStream.nullInputStream(), gen);
         List<Dump> dumpSpecs = dumps.stream().map(Dump::parse).toList();
         Machine m = new Machine(gen);

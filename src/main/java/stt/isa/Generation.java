@@ -115,8 +115,8 @@ public enum Generation {
 
     /** The op sets, apart so that AluOp (whose members name a generation) initialises first. */
     private static final class OpSets {
-        static final Set<AluOp> GENERAL_ARITH_CORE = Collections.unmodifiableSet(EnumSet.of(AluOp.BYPASS, AluOp.ADD, AluOp.SUBTRACT,
-                AluOp.MULT, AluOp.MAX, AluOp.MIN, AluOp.LOGICAL_AND, AluOp.LOGICAL_OR, AluOp.LOGICAL_XOR, AluOp.IS_EQ,
+        static final Set<AluOp> GENERAL_ARITH_CORE = Collections.unmodifiableSet(EnumSet.of(AluOp.BYPASS,
+                AluOp.ADD, AluOp.SUBTRACT, AluOp.MULT, AluOp.MAX, AluOp.MIN, AluOp.LOGICAL_AND, AluOp.LOGICAL_OR, AluOp.LOGICAL_XOR, AluOp.IS_EQ,
                 AluOp.IS_GT, AluOp.IS_GE, AluOp.IS_LE, AluOp.IS_LT, AluOp.IS_NE, AluOp.ABSOLUTE_DIFF,
                 AluOp.ABSOLUTE_VALUE));
         /** MARIANA adds the float abs_max, abs_min, relu and square to the enum and to is_arith_op. */
