@@ -46,9 +46,21 @@ public final class RandomWords {
 
     /** Words whose opcode is drawn from {@code opcodes} (repeat one to weight it). */
     public RandomWords(long seed, Generation gen, List<Opcode> opcodes) {
+        this(seed, gen, opcodes, false);
+    }
+
+    private final boolean fmaShaped;
+
+    private RandomWords(long seed, Generation gen, List<Opcode> opcodes, boolean fmaShaped) {
         this.rnd = new Random(seed);
         this.gen = gen;
         this.opcodes = opcodes;
+        this.fmaShaped = fmaShaped;
+    }
+
+    /** fp32 arith words with op0 mult, op1 add and no swaps: the fused fast path's shape. */
+    public static RandomWords fmaShaped(long seed, Generation gen) {
+        return new RandomWords(seed, gen, List.of(Opcode.SCALAR_TENSOR_TENSOR_ARITH), true);
     }
 
     /** A valid word; any registers it reads are set identically on every machine in {@code machines}. */
@@ -76,9 +88,10 @@ public final class RandomWords {
         boolean bitvec = opcode.isBitvec();
         boolean select = opcode == Opcode.SELECT_REDUCE;
         List<AluOp> ops = List.copyOf(bitvec ? gen.generalBitvec() : gen.generalArith());
-        Dtype in0 = bitvec || select ? pick(INTS) : pick(FLOATS_AND_INTS);
-        Dtype in1 = bitvec ? in0 : pick(FLOATS_AND_INTS);
-        Dtype out = bitvec ? in0 : rnd.nextInt(13) == 0 ? Dtype.FP32R : pick(FLOATS_AND_INTS);
+        Dtype in0 = fmaShaped ? Dtype.FP32 : bitvec || select ? pick(INTS) : pick(FLOATS_AND_INTS);
+        Dtype in1 = fmaShaped ? Dtype.FP32 : bitvec ? in0 : pick(FLOATS_AND_INTS);
+        Dtype out = fmaShaped ? (rnd.nextBoolean() ? Dtype.FP32 : Dtype.FP32R)
+                : bitvec ? in0 : rnd.nextInt(13) == 0 ? Dtype.FP32R : pick(FLOATS_AND_INTS);
         int channels = switch (rnd.nextInt(4)) {
             case 0 -> 1 + rnd.nextInt(128);
             case 1 -> 128;
@@ -126,10 +139,11 @@ public final class RandomWords {
         };
         AccumCmd accum = bitvec || opcode == Opcode.TENSOR_TENSOR_SCAN_ARITH ? AccumCmd.IDLE
                 : List.of(AccumCmd.IDLE, AccumCmd.ACCUMULATE, AccumCmd.ZERO_ACCUMULATE).get(rnd.nextInt(3));
-        int op0 = select ? AluOp.BYPASS.code() : pick(ops).code();
-        int op1 = select ? AluOp.MAX.code() : pick(ops).code();
+        int op0 = fmaShaped ? AluOp.MULT.code() : select ? AluOp.BYPASS.code() : pick(ops).code();
+        int op1 = fmaShaped ? AluOp.ADD.code() : select ? AluOp.MAX.code() : pick(ops).code();
+        int rev = fmaShaped ? 0 : rnd.nextInt(select ? 2 : 4);
         return new S2S2D2_STT(new Header(opcode.code(), 0, 0, 0), new Events(0, 0, 0, 0, 0), src0, src1, op0, op1,
-                rnd.nextInt(select ? 2 : 4), immSrc.code(), in0.code(), in1.code(), out.code(), channels,
+                rev, immSrc.code(), in0.code(), in1.code(), out.code(), channels,
                 immDtype.code(), accum.code(), 0, dst, imm0);
     }
 

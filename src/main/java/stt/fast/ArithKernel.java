@@ -9,6 +9,9 @@ import static jdk.incubator.vector.VectorOperators.LE;
 import static jdk.incubator.vector.VectorOperators.LT;
 import static jdk.incubator.vector.VectorOperators.NE;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorMask;
@@ -25,6 +28,7 @@ final class ArithKernel {
     private static final FloatVector ONE = FloatVector.broadcast(Species.F, 1.0f);
     private static final FloatVector NAN = FloatVector.broadcast(Species.F, ArithAlu.CANONICAL_NAN);
     private static final int L = Species.F.length();
+    private static final ValueLayout.OfFloat F32 = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private ArithKernel() {
     }
@@ -236,6 +240,26 @@ final class ArithKernel {
             canonical(min(v(x, i).lanewise(ABS), v(y, i).lanewise(ABS))).intoArray(r, i);
         }
         return i;
+    }
+
+    /**
+     * The fma-shaped word (op0 mult, op1 add, no swaps) on contiguous fp32 streams, fused straight from the
+     * source segments to the destination segment. Still two roundings: {@code a * s}, then {@code + b}.
+     */
+    static void multAddContiguousFp32(float s, MemorySegment seg0, long at0, MemorySegment seg1, long at1,
+            MemorySegment segD, long atD, int n) {
+        FloatVector sv = FloatVector.broadcast(Species.F, s);
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            FloatVector a = FloatVector.fromMemorySegment(Species.F, seg0, at0 + 4L * i, ByteOrder.LITTLE_ENDIAN);
+            FloatVector b = FloatVector.fromMemorySegment(Species.F, seg1, at1 + 4L * i, ByteOrder.LITTLE_ENDIAN);
+            // a NaN product makes the sum NaN, which the final canonical() replaces whatever its payload
+            canonical(a.mul(sv).add(b)).intoMemorySegment(segD, atD + 4L * i, ByteOrder.LITTLE_ENDIAN);
+        }
+        for (; i < n; i++) {
+            float mid = ArithAlu.apply(AluOp.MULT, seg0.get(F32, at0 + 4L * i), s);
+            segD.set(F32, atD + 4L * i, ArithAlu.apply(AluOp.ADD, mid, seg1.get(F32, at1 + 4L * i)));
+        }
     }
 
     private static FloatVector v(float[] x, int i) {

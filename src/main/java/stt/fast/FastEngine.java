@@ -69,6 +69,24 @@ public final class FastEngine implements Engine {
         }
     }
 
+    /** ScalarTensorTensor arith with op0 mult, op1 add, no swaps, on contiguous fp32 (or fp32r) streams. */
+    private static boolean fmaShapedFp32(Plan p) {
+        if (p.opcode() != stt.isa.Opcode.SCALAR_TENSOR_TENSOR_ARITH || p.op0() != stt.isa.AluOp.MULT
+                || p.op1() != stt.isa.AluOp.ADD || p.reverse().swapsFirst() || p.reverse().swapsSecond()) {
+            return false;
+        }
+        for (var o : new stt.exec.Operand[] {p.src0(), p.src1(), p.dst()}) {
+            if (o.dtype().size() != 4 || !o.dtype().isFloat() || Transfer.linearStride(o) != 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static long address(Machine m, stt.exec.Operand o, int lane) {
+        return m.address(o.start().space(), o.partition(lane), o.offset(0));
+    }
+
     /** One thread's chunk buffers, reused across lanes and words. */
     private static final class Buffers {
         final Transfer.Scratch scratch = new Transfer.Scratch(CHUNK);
@@ -108,6 +126,12 @@ public final class FastEngine implements Engine {
         boolean accumulate = p.accum() == AccumCmd.ACCUMULATE || p.accum() == AccumCmd.ZERO_ACCUMULATE;
         float acc = m.accumulator(lane);
         float state = s;
+        if (!accumulate && fmaShapedFp32(p)) {
+            ArithKernel.multAddContiguousFp32(s, m.segment(p.src0().start().space()), address(m, p.src0(), lane),
+                    m.segment(p.src1().start().space()), address(m, p.src1(), lane),
+                    m.segment(p.dst().start().space()), address(m, p.dst(), lane), (int) n);
+            return;
+        }
         float[] a = buf.a;
         float[] b = buf.b;
         float[] r = buf.r;

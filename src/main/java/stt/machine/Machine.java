@@ -1,5 +1,6 @@
 package stt.machine;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
@@ -27,8 +28,6 @@ public final class Machine {
     public static final int SKEW = 4096 + 64;
 
     private final Generation gen;
-    private final byte[] sbuf;
-    private final byte[] psum;
     private final MemorySegment sbufSegment;
     private final MemorySegment psumSegment;
     private final int[] registers = new int[Generation.ADDRESS_REGISTERS];
@@ -36,10 +35,10 @@ public final class Machine {
 
     public Machine(Generation gen) {
         this.gen = gen;
-        this.sbuf = new byte[Generation.PARTITIONS * pitch(gen, Space.SBUF)];
-        this.psum = new byte[Generation.PARTITIONS * pitch(gen, Space.PSUM)];
-        this.sbufSegment = MemorySegment.ofArray(sbuf);
-        this.psumSegment = MemorySegment.ofArray(psum);
+        // off-heap, zeroed, 64-byte aligned: the Vector API loads and stores native segments at full speed
+        this.sbufSegment = Arena.ofAuto().allocate((long) Generation.PARTITIONS * pitch(gen, Space.SBUF), 64);
+        this.psumSegment = Arena.ofAuto().allocate(Math.max(1L, (long) Generation.PARTITIONS
+                * pitch(gen, Space.PSUM)), 64);
     }
 
     public Generation generation() {
@@ -141,12 +140,21 @@ public final class Machine {
         accumulators[lane] = value;
     }
 
+    private static void update(MessageDigest sha, MemorySegment s) {
+        byte[] chunk = new byte[1 << 16];
+        for (long at = 0; at < s.byteSize(); at += chunk.length) {
+            int n = (int) Math.min(chunk.length, s.byteSize() - at);
+            MemorySegment.copy(s, ValueLayout.JAVA_BYTE, at, chunk, 0, n);
+            sha.update(chunk, 0, n);
+        }
+    }
+
     /** SHA-256 of the whole state: SBUF, PSUM, registers and accumulator bits. */
     public byte[] digest() {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(sbuf);
-            sha.update(psum);
+            update(sha, sbufSegment);
+            update(sha, psumSegment);
             ByteBuffer rest = ByteBuffer.allocate(4 * (registers.length + accumulators.length))
                     .order(ByteOrder.LITTLE_ENDIAN);
             for (int r : registers) {

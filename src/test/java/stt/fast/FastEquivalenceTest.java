@@ -41,6 +41,12 @@ class FastEquivalenceTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = Generation.class, names = {"CAYMAN", "MAVERICK"})
+    void theFusedFp32MultAddPathToo(Generation gen) throws ExecutionException {
+        compare(gen, RandomWords.fmaShaped(3000 + gen.ordinal(), gen), SIBLING_WORDS);
+    }
+
     private static void compare(Generation gen, RandomWords words, int count) throws ExecutionException {
         Machine ref = new Machine(gen);
         Machine fast = new Machine(gen);
