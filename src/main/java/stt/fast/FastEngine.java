@@ -1,6 +1,7 @@
 package stt.fast;
 
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 import stt.codec.S2S2D2_STT;
 import stt.exec.Engine;
@@ -10,11 +11,13 @@ import stt.exec.ReferenceEngine;
 import stt.exec.Resolver;
 import stt.exec.Trace;
 import stt.isa.AccumCmd;
+import stt.isa.Opcode;
 import stt.machine.Machine;
 
 /**
  * The fast engine: lanes run independently (in parallel above {@link #PARALLEL_THRESHOLD} elements), each in
  * chunks: both sources are loaded into buffers, the two stages run as Vector API kernels, the results are stored.
+ * A scan, sequential along a lane, runs groups of lanes side by side instead ({@link ScanKernel}).
  * Words whose overlapping operands would make the order visible, and traced runs, go to the reference engine.
  */
 public final class FastEngine implements Engine {
@@ -59,12 +62,17 @@ public final class FastEngine implements Engine {
             scalars[c] = ReferenceEngine.scalarBits(m, p, c);
         }
         ReferenceEngine.startAccumulators(m, p);
+        boolean scan = p.opcode() == Opcode.TENSOR_TENSOR_SCAN_ARITH;
+        int width = scan ? ScanKernel.GROUP : 1;
+        int units = (p.channels() + width - 1) / width;
+        IntConsumer unit = scan
+                ? g -> ScanKernel.group(m, p, g * width, Math.min(width, p.channels() - g * width), scalars)
+                : c -> lane(m, p, c, scalars[c]);
         if (pool != null && p.elements() * p.channels() >= PARALLEL_THRESHOLD) {
-            pool.submit(() -> IntStream.range(0, p.channels()).parallel().forEach(c -> lane(m, p, c, scalars[c])))
-                    .join();
+            pool.submit(() -> IntStream.range(0, units).parallel().forEach(unit)).join();
         } else {
-            for (int c = 0; c < p.channels(); c++) {
-                lane(m, p, c, scalars[c]);
+            for (int u = 0; u < units; u++) {
+                unit.accept(u);
             }
         }
     }
@@ -125,7 +133,6 @@ public final class FastEngine implements Engine {
         float s = Float.intBitsToFloat(scalar);
         boolean accumulate = p.accum() == AccumCmd.ACCUMULATE || p.accum() == AccumCmd.ZERO_ACCUMULATE;
         float acc = m.accumulator(lane);
-        float state = s;
         if (!accumulate && fmaShapedFp32(p)) {
             ArithKernel.multAddContiguousFp32(s, m.segment(p.src0().start().space()), address(m, p.src0(), lane),
                     m.segment(p.src1().start().space()), address(m, p.src1(), lane),
@@ -143,14 +150,6 @@ public final class FastEngine implements Engine {
                     Transfer.loadFloats(m, p.src0(), lane, k0, len, a, scratch);
                     ArithKernel.run(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), s, a, b,
                             r, buf.mid, buf.scalar, len);
-                }
-                case TENSOR_TENSOR_SCAN_ARITH -> {
-                    // a prefix scan: sequential along the lane, so lanes (in parallel) are the only parallelism
-                    Transfer.loadFloats(m, p.src0(), lane, k0, len, a, scratch);
-                    for (int i = 0; i < len; i++) {
-                        state = ReferenceEngine.arithElement(p, a[i], b[i], state);
-                        r[i] = state;
-                    }
                 }
                 case SELECT_REDUCE -> {
                     Transfer.loadInts(m, p.src0(), lane, k0, len, buf.ia, scratch);
