@@ -1,6 +1,9 @@
 package stt.fast;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 import stt.codec.S2S2D2_STT;
@@ -22,7 +25,8 @@ import stt.machine.Machine;
  */
 public final class FastEngine implements Engine {
     static final int CHUNK = 512;
-    static final long PARALLEL_THRESHOLD = 1 << 15;
+    /** Below this many elements an instruction runs on the caller's thread: waking workers costs more. */
+    static final long PARALLEL_THRESHOLD = 1 << 19;
 
     private final ReferenceEngine reference = new ReferenceEngine();
     private final ForkJoinPool pool;
@@ -68,13 +72,17 @@ public final class FastEngine implements Engine {
         IntConsumer unit = scan
                 ? g -> ScanKernel.group(m, p, g * width, Math.min(width, p.channels() - g * width), scalars)
                 : c -> lane(m, p, c, scalars[c]);
-        if (pool != null && p.elements() * p.channels() >= PARALLEL_THRESHOLD) {
-            pool.submit(() -> IntStream.range(0, units).parallel().forEach(unit)).join();
-        } else {
-            for (int u = 0; u < units; u++) {
-                unit.accept(u);
-            }
+        boolean large = p.elements() * p.channels() >= PARALLEL_THRESHOLD;
+        int parts = pool != null && large ? Math.min(threads, units) : 1;
+        // contiguous ranges of lanes (or scan groups), one per thread; the caller runs the first
+        List<ForkJoinTask<?>> others = new ArrayList<>();
+        for (int t = 1; t < parts; t++) {
+            int from = units * t / parts;
+            int to = units * (t + 1) / parts;
+            others.add(pool.submit(() -> IntStream.range(from, to).forEach(unit)));
         }
+        IntStream.range(0, units / parts).forEach(unit);
+        others.forEach(ForkJoinTask::join);
     }
 
     /** ScalarTensorTensor arith with op0 mult, op1 add, no swaps, on contiguous fp32 (or fp32r) streams. */

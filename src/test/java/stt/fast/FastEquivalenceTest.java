@@ -47,6 +47,32 @@ class FastEquivalenceTest {
         compare(gen, RandomWords.fmaShaped(3000 + gen.ordinal(), gen), SIBLING_WORDS);
     }
 
+    /** Instructions above the parallel threshold, on two threads, for each opcode and several dtypes. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {
+        "scalar_tensor_tensor_arith op0=mult op1=add in0_dtype=fp32 in1_dtype=fp32 out_dtype=fp32",
+        "scalar_tensor_tensor_arith op0=max op1=subtract in0_dtype=bf16 in1_dtype=fp8_e4m3 out_dtype=bf16"
+                + " accumulator_cmd=zero_accumulate reverse_operands=both",
+        "scalar_tensor_tensor_bitvec op0=bitwise_xor op1=logical_shift_right in0_dtype=uint16 in1_dtype=uint16"
+                + " out_dtype=uint16 imm0_dtype=uint16 imm0=0x3",
+        "tensor_tensor_scan_arith op0=add op1=mult in0_dtype=fp16 in1_dtype=fp32 out_dtype=fp32",
+        "select_reduce op0=bypass op1=max in0_dtype=int8 in1_dtype=fp32 out_dtype=fp32"
+                + " accumulator_cmd=accumulate"})
+    void largeInstructionsRunInParallelAndStillMatch(String shape) throws ExecutionException {
+        Generation gen = Generation.MARIANA;
+        Machine ref = new Machine(gen);
+        Machine fast = new Machine(gen);
+        RandomWords.fill(7, ref, fast);
+        String text = shape.split(" ")[0] + " src0=sbuf:0:0x0 src0.step_elem=[1,4096] src0.num_elem=[4096,2]"
+                + " src1=sbuf:0:0x8000 src1.step_elem=[1,4096] src1.num_elem=[4096,2] dst=sbuf:0:0x10000"
+                + " dst.step_elem=[1,4096] dst.num_elem=[4096,2] imm0=1.5 imm0_dtype=fp32 num_active_channels=128";
+        S2S2D2_STT w = stt.Asm.with(text, shape.substring(shape.indexOf(' ') + 1), gen);
+        assertThat(w.src0_mem_pattern().elementCount() * 128).isGreaterThanOrEqualTo(FastEngine.PARALLEL_THRESHOLD);
+        new ReferenceEngine().execute(ref, w, Trace.OFF);
+        new FastEngine(2).execute(fast, w, Trace.OFF);
+        assertThat(difference(ref, fast, true)).isNull();
+    }
+
     private static void compare(Generation gen, RandomWords words, int count) throws ExecutionException {
         Machine ref = new Machine(gen);
         Machine fast = new Machine(gen);
