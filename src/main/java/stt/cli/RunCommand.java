@@ -19,7 +19,6 @@ import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
 import stt.machine.Machine;
-import stt.machine.Tile;
 
 @Command(name = "run", description = "Run a program on a zeroed machine: load .npy tensors, execute, dump .npy.")
 final class RunCommand implements Callable<Integer> {

@@ -2,6 +2,7 @@ package stt.fast;
 
 import stt.exec.Operand;
 import stt.exec.Plan;
+import stt.validate.Footprint;
 
 /**
  * Whether the order in which elements are read and written can show: the fast engine reads a chunk of both
@@ -53,14 +54,7 @@ final class Hazards {
         return inner && outer;
     }
 
-    /** First and last partition byte the operand touches. */
     private static long[] span(Operand o) {
-        var t = o.pattern();
-        long size = o.dtype().size();
-        long lo = o.start().offset() + size * (Math.min(0L, (t.num_elem_0() - 1L) * t.step_elem_0())
-                + Math.min(0L, (t.num_elem_1() - 1L) * t.step_elem_1()));
-        long hi = o.start().offset() + size * (Math.max(0L, (t.num_elem_0() - 1L) * t.step_elem_0())
-                + Math.max(0L, (t.num_elem_1() - 1L) * t.step_elem_1())) + size - 1;
-        return new long[] {lo, hi};
+        return Footprint.span(o.pattern(), o.dtype().size(), o.start().offset());
     }
 }

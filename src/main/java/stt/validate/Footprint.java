@@ -45,15 +45,23 @@ public final class Footprint {
         if (a.shapeFromRegister() || a.indirect() || size == 0 || t.num_elem_0() < 1 || t.num_elem_1() < 1) {
             return out;
         }
-        long lo = (long) r.offset() + size * (Math.min(0L, (t.num_elem_0() - 1L) * t.step_elem_0())
-                + Math.min(0L, (t.num_elem_1() - 1L) * t.step_elem_1()));
-        long hi = (long) r.offset() + size * (Math.max(0L, (t.num_elem_0() - 1L) * t.step_elem_0())
-                + Math.max(0L, (t.num_elem_1() - 1L) * t.step_elem_1())) + size - 1;
+        long[] span = span(t, size, r.offset());
+        long lo = span[0];
+        long hi = span[1];
         if (lo < 0 || hi >= active) {
             out.add(String.format("%s touches partition bytes %d..%d; allowed: 0..%d (the active %d KiB of %s on %s)",
                     name, lo, hi, active - 1, active / 1024, r.space().isaName(), gen));
         }
         return out;
+    }
+
+    /** The first and last partition byte a pattern of {@code size}-byte elements touches from {@code offset}. */
+    public static long[] span(Tensor2D t, int size, long offset) {
+        long lo = offset + size * (Math.min(0L, (t.num_elem_0() - 1L) * t.step_elem_0())
+                + Math.min(0L, (t.num_elem_1() - 1L) * t.step_elem_1()));
+        long hi = offset + size * (Math.max(0L, (t.num_elem_0() - 1L) * t.step_elem_0())
+                + Math.max(0L, (t.num_elem_1() - 1L) * t.step_elem_1())) + size - 1;
+        return new long[] {lo, hi};
     }
 
     /**
