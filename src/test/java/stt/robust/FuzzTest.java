@@ -1,0 +1,61 @@
+package stt.robust;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import stt.Words;
+import stt.codec.Codec;
+import stt.codec.S2S2D2_STT;
+import stt.exec.ExecutionException;
+import stt.exec.ReferenceEngine;
+import stt.exec.Trace;
+import stt.fast.FastEngine;
+import stt.isa.Generation;
+import stt.machine.Machine;
+import stt.text.AsmException;
+import stt.text.TextForm;
+import stt.validate.Validator;
+
+/**
+ * A seeded fuzzer over decode, validate, the text form and both engines: arbitrary and plausible words on every
+ * generation. Nothing but an {@link ExecutionException} may come out, and a refused word changes no accumulator
+ * or register. {@code -Dstt.fuzz.words=N} (default 100,000).
+ */
+class FuzzTest {
+    static final int WORDS = Integer.getInteger("stt.fuzz.words", 100_000);
+
+    @Test
+    void onlyDocumentedErrorsEscape() throws AsmException {
+        Random rnd = new Random(77);
+        Generation[] gens = Generation.values();
+        Machine[] machines = Arrays.stream(gens).map(Machine::new).toArray(Machine[]::new);
+        ReferenceEngine reference = new ReferenceEngine();
+        FastEngine fast = new FastEngine(1);
+        int executed = 0;
+        int refused = 0;
+        for (int n = 0; n < WORDS; n++) {
+            int g = rnd.nextInt(gens.length);
+            S2S2D2_STT w = n % 2 == 0 ? Codec.decode(Words.randomBytes(rnd)) : Words.plausible(rnd, gens[g]);
+            assertThat(Codec.encode(Codec.decode(Codec.encode(w)))).isEqualTo(Codec.encode(w));
+            boolean valid = Validator.validate(w, gens[g]).isEmpty();
+            String text = TextForm.disassemble(w, gens[g]);
+            assertThat(TextForm.assembleLine(text, "fuzz", 1, gens[g]).orElseThrow()).isEqualTo(w);
+            Machine m = machines[g];
+            float acc = m.accumulator(0);
+            try {
+                (n % 4 < 2 ? reference : fast).execute(m, w, Trace.OFF);
+                assertThat(valid).as("word %d executed, so it validated", n).isTrue();
+                executed++;
+            } catch (ExecutionException e) {
+                refused++;
+                assertThat(e.getMessage()).isNotBlank();
+                assertThat(Float.floatToRawIntBits(m.accumulator(0))).isEqualTo(Float.floatToRawIntBits(acc));
+            }
+        }
+        assertThat(executed + refused).isEqualTo(WORDS);
+        System.out.printf("fuzz: %d words, %d executed, %d refused with ExecutionException%n", WORDS, executed,
+                refused);
+    }
+}
