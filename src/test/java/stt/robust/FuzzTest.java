@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import stt.RandomWords;
 import stt.Words;
 import stt.codec.Codec;
 import stt.codec.S2S2D2_STT;
@@ -31,13 +32,19 @@ class FuzzTest {
         Random rnd = new Random(77);
         Generation[] gens = Generation.values();
         Machine[] machines = Arrays.stream(gens).map(Machine::new).toArray(Machine[]::new);
+        RandomWords[] validWords = Arrays.stream(gens).map(g -> new RandomWords(g.ordinal(), g, java.util.List.of(
+                stt.isa.Opcode.values()))).toArray(RandomWords[]::new);
         ReferenceEngine reference = new ReferenceEngine();
         FastEngine fast = new FastEngine(1);
         int executed = 0;
         int refused = 0;
         for (int n = 0; n < WORDS; n++) {
             int g = rnd.nextInt(gens.length);
-            S2S2D2_STT w = n % 2 == 0 ? Codec.decode(Words.randomBytes(rnd)) : Words.plausible(rnd, gens[g]);
+            S2S2D2_STT w = switch (n % 3) {
+                case 0 -> Codec.decode(Words.randomBytes(rnd));
+                case 1 -> Words.plausible(rnd, gens[g]);
+                default -> validWords[g].next(machines[g]);
+            };
             assertThat(Codec.encode(Codec.decode(Codec.encode(w)))).isEqualTo(Codec.encode(w));
             boolean valid = Validator.validate(w, gens[g]).isEmpty();
             String text = TextForm.disassemble(w, gens[g]);
@@ -55,6 +62,7 @@ class FuzzTest {
             }
         }
         assertThat(executed + refused).isEqualTo(WORDS);
+        assertThat(executed).isGreaterThan(WORDS / 5);
         System.out.printf("fuzz: %d words, %d executed, %d refused with ExecutionException%n", WORDS, executed,
                 refused);
     }
