@@ -16,14 +16,14 @@ import stt.isa.ReverseOperands;
  */
 enum Key {
     SRC0("src0", new Syntax.Address(), SRC0_START_ADDR),
-    SRC0_STEP("src0.step_elem", new Syntax.Numbers(), SRC0_STEP_ELEM_0, SRC0_STEP_ELEM_1),
-    SRC0_NUM("src0.num_elem", new Syntax.Numbers(), SRC0_NUM_ELEM_0, SRC0_NUM_ELEM_1),
+    SRC0_STEP("src0.step_elem", new Syntax.Integers(), SRC0_STEP_ELEM_0, SRC0_STEP_ELEM_1),
+    SRC0_NUM("src0.num_elem", new Syntax.Integers(), SRC0_NUM_ELEM_0, SRC0_NUM_ELEM_1),
     SRC1("src1", new Syntax.Address(), SRC1_START_ADDR),
-    SRC1_STEP("src1.step_elem", new Syntax.Numbers(), SRC1_STEP_ELEM_0, SRC1_STEP_ELEM_1),
-    SRC1_NUM("src1.num_elem", new Syntax.Numbers(), SRC1_NUM_ELEM_0, SRC1_NUM_ELEM_1),
+    SRC1_STEP("src1.step_elem", new Syntax.Integers(), SRC1_STEP_ELEM_0, SRC1_STEP_ELEM_1),
+    SRC1_NUM("src1.num_elem", new Syntax.Integers(), SRC1_NUM_ELEM_0, SRC1_NUM_ELEM_1),
     DST("dst", new Syntax.Address(), DST_START_ADDR),
-    DST_STEP("dst.step_elem", new Syntax.Numbers(), DST_STEP_ELEM_0, DST_STEP_ELEM_1),
-    DST_NUM("dst.num_elem", new Syntax.Numbers(), DST_NUM_ELEM_0, DST_NUM_ELEM_1),
+    DST_STEP("dst.step_elem", new Syntax.Integers(), DST_STEP_ELEM_0, DST_STEP_ELEM_1),
+    DST_NUM("dst.num_elem", new Syntax.Integers(), DST_NUM_ELEM_0, DST_NUM_ELEM_1),
     OP0_KEY("op0", new Syntax.Named<>(AluOp.class), OP0),
     OP1_KEY("op1", new Syntax.Named<>(AluOp.class), OP1),
     REVERSE("reverse_operands", new Syntax.Named<>(ReverseOperands.class), REVERSE_OPERANDS),
@@ -33,7 +33,7 @@ enum Key {
     IN0("in0_dtype", new Syntax.Named<>(Dtype.class), IN0_DTYPE),
     IN1("in1_dtype", new Syntax.Named<>(Dtype.class), IN1_DTYPE),
     OUT("out_dtype", new Syntax.Named<>(Dtype.class), OUT_DTYPE),
-    CHANNELS("num_active_channels", new Syntax.Numbers(), NUM_ACTIVE_CHANNELS),
+    CHANNELS("num_active_channels", new Syntax.Integers(), NUM_ACTIVE_CHANNELS),
     ACCUM("accumulator_cmd", new Syntax.Named<>(AccumCmd.class), ACCUMULATOR_CMD),
     WORD_LEN("inst_word_len", true, INST_WORD_LEN),
     DEBUG_CMD_KEY("debug_cmd", true, DEBUG_CMD),
@@ -56,7 +56,7 @@ enum Key {
     }
 
     Key(String text, boolean optional, Field... fields) {
-        this(text, new Syntax.Numbers(), optional, fields);
+        this(text, new Syntax.Integers(), optional, fields);
     }
 
     Key(String text, Syntax syntax, boolean optional, Field... fields) {

@@ -15,7 +15,7 @@ sealed interface Syntax {
     long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException;
 
     /** A plain integer per field; more than one field is written as a list {@code [a,b]}. */
-    record Numbers() implements Syntax {
+    record Integers() implements Syntax {
         @Override
         public String format(long[] values, List<Field> fields, Context ctx) {
             if (values.length == 1) {
@@ -31,7 +31,7 @@ sealed interface Syntax {
         @Override
         public long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException {
             if (fields.size() == 1) {
-                return new long[] {stt.text.Numbers.parse(text, fields.get(0).min(), fields.get(0).max(),
+                return new long[] {Numbers.parse(text, fields.get(0).min(), fields.get(0).max(),
                         fields.get(0).key())};
             }
             long[] min = fields.stream().mapToLong(Field::min).toArray();
@@ -53,7 +53,7 @@ sealed interface Syntax {
         int col = 1;
         for (int k = 0; k < parts.length; k++) {
             try {
-                out[k] = stt.text.Numbers.parse(parts[k], min[k], max[k], names.get(k));
+                out[k] = Numbers.parse(parts[k], min[k], max[k], names.get(k));
             } catch (SyntaxException e) {
                 throw new SyntaxException(col, e.getMessage());
             }
@@ -80,7 +80,7 @@ sealed interface Syntax {
                 return new long[] {named.get().code()};
             }
             if (Character.isDigit(text.isEmpty() ? 'x' : text.charAt(0)) || text.startsWith("-")) {
-                return new long[] {stt.text.Numbers.parse(text, 0, fields.get(0).max(), fields.get(0).key())};
+                return new long[] {Numbers.parse(text, 0, fields.get(0).max(), fields.get(0).key())};
             }
             throw new SyntaxException(0, "unknown " + fields.get(0).key() + " '" + text + "'; expected one of "
                     + names() + " or a numeric code");
@@ -127,8 +127,8 @@ sealed interface Syntax {
 
         @Override
         public long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException {
-            if (stt.text.Numbers.isHex(text) || text.chars().allMatch(Character::isDigit)) {
-                return new long[] {stt.text.Numbers.parse(text, 0, 0xffff_ffffL, fields.get(0).key())};
+            if (Numbers.isHex(text) || text.chars().allMatch(Character::isDigit)) {
+                return new long[] {Numbers.parse(text, 0, 0xffff_ffffL, fields.get(0).key())};
             }
             int flags = 0;
             String base = text;
@@ -180,7 +180,7 @@ sealed interface Syntax {
 
         private static long parseAt(String text, int col, long min, long max, String what) throws SyntaxException {
             try {
-                return stt.text.Numbers.parse(text, min, max, what);
+                return Numbers.parse(text, min, max, what);
             } catch (SyntaxException e) {
                 throw new SyntaxException(col, e.getMessage());
             }
@@ -210,8 +210,8 @@ sealed interface Syntax {
 
         @Override
         public long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException {
-            if (stt.text.Numbers.isHex(text)) {
-                return new long[] {stt.text.Numbers.parse(text, 0, 0xffff_ffffL, "imm0")};
+            if (Numbers.isHex(text)) {
+                return new long[] {Numbers.parse(text, 0, 0xffff_ffffL, "imm0")};
             }
             Kind kind = kind(ctx);
             switch (kind) {
@@ -224,7 +224,7 @@ sealed interface Syntax {
                     }
                 }
                 case INT -> {
-                    return new long[] {stt.text.Numbers.parse(text, Integer.MIN_VALUE, 0xffff_ffffL, "imm0")
+                    return new long[] {Numbers.parse(text, Integer.MIN_VALUE, 0xffff_ffffL, "imm0")
                             & 0xffff_ffffL};
                 }
                 case POINTER -> {
@@ -232,7 +232,7 @@ sealed interface Syntax {
                 }
                 case REGISTER -> {
                     if (text.startsWith("reg:")) {
-                        return new long[] {stt.text.Numbers.parse(text.substring(4), 0, 255, "register number")};
+                        return new long[] {Numbers.parse(text.substring(4), 0, 255, "register number")};
                     }
                     throw new SyntaxException(0, "expected reg:N or 0x-hex bits for a reg_ptr_immediate imm0");
                 }
