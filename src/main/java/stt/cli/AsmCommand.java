@@ -1,6 +1,5 @@
 package stt.cli;
 
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -11,7 +10,7 @@ import stt.codec.Codec;
 import stt.isa.Generation;
 
 @Command(name = "asm", description = "Assemble a text program (.s) into 64-byte words.")
-final class AsmCommand implements Callable<Integer>, Stdin {
+final class AsmCommand extends Stdin implements Callable<Integer> {
     @Parameters(paramLabel = "FILE.s", description = "text program, or - for standard input")
     String file;
 
@@ -21,12 +20,6 @@ final class AsmCommand implements Callable<Integer>, Stdin {
     @Mixin
     GenerationMixin generation;
 
-    private InputStream stdin = System.in;
-
-    @Override
-    public void stdin(InputStream in) {
-        stdin = in;
-    }
 
     @Override
     public Integer call() {

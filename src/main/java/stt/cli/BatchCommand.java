@@ -18,16 +18,10 @@ import picocli.CommandLine.Model.CommandSpec;
 /** Many stt commands in one process: for test drivers that run thousands of {@code eval}s. */
 @Command(name = "batch", description = "Read one JSON array of stt arguments per line from standard input, run"
         + " each, print one JSON object per line: {\"code\", \"out\", \"err\"}.")
-final class BatchCommand implements Callable<Integer>, Stdin {
+final class BatchCommand extends Stdin implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    private InputStream stdin = System.in;
-
-    @Override
-    public void stdin(InputStream in) {
-        stdin = in;
-    }
 
     @Override
     public Integer call() throws IOException {

@@ -1,6 +1,5 @@
 package stt.cli;
 
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -16,7 +15,7 @@ import stt.validate.Validator;
 import stt.validate.Violation;
 
 @Command(name = "check", description = "Validate each word for a generation; exit 1 if any is invalid.")
-final class CheckCommand implements Callable<Integer>, Stdin {
+final class CheckCommand extends Stdin implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
@@ -29,12 +28,6 @@ final class CheckCommand implements Callable<Integer>, Stdin {
     @Option(names = "--json", description = "one JSON object per word: index, valid, violations")
     boolean json;
 
-    private InputStream stdin = System.in;
-
-    @Override
-    public void stdin(InputStream in) {
-        stdin = in;
-    }
 
     @Override
     public Integer call() {

@@ -1,6 +1,5 @@
 package stt.cli;
 
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -15,7 +14,7 @@ import stt.text.TextForm;
 import stt.validate.Validator;
 
 @Command(name = "disasm", description = "Disassemble 64-byte words to text (or JSON, one object per word).")
-final class DisasmCommand implements Callable<Integer>, Stdin {
+final class DisasmCommand extends Stdin implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
@@ -29,12 +28,6 @@ final class DisasmCommand implements Callable<Integer>, Stdin {
             description = "generation for address decoding and validation (JSON gains valid/violations)")
     Generation gen;
 
-    private InputStream stdin = System.in;
-
-    @Override
-    public void stdin(InputStream in) {
-        stdin = in;
-    }
 
     @Override
     public Integer call() {

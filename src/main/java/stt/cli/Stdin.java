@@ -3,14 +3,15 @@ package stt.cli;
 import java.io.InputStream;
 import picocli.CommandLine;
 
-/** Gives every subcommand that reads {@code -} the injected standard input. */
-interface Stdin {
-    void stdin(InputStream in);
+/** A subcommand that may read {@code -} from standard input; {@link #set} gives it the injected stream. */
+abstract class Stdin {
+    /** Standard input as {@link Main#run} was given it. */
+    protected InputStream stdin = System.in;
 
     static void set(CommandLine cl, InputStream in) {
         for (CommandLine sub : cl.getSubcommands().values()) {
             if (sub.getCommand() instanceof Stdin s) {
-                s.stdin(in);
+                s.stdin = in;
             }
         }
     }
