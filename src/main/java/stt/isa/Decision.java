@@ -1,8 +1,9 @@
 package stt.isa;
 
 /**
- * The model's ledger: every behaviour that no source pins and that this model decides, each behind one
- * name. {@code stt spec --model} prints it and {@code docs/decisions.md} explains it.
+ * The model's ledger: every behaviour that no source pins and that this model decides, SPEC's own [MODEL]
+ * rules, and the places where the sources disagree, each behind one name. {@code stt spec --model} prints it
+ * and {@code docs/decisions.md} explains it.
  */
 public enum Decision {
     DECODE_TOTAL("Decoding is total: any 64 bytes decode; unknown enum codes are kept as numbers and shown in hex."),
@@ -48,11 +49,41 @@ public enum Decision {
             + " source other than element-on-element in the same lane (then streaming order would show); it runs"
             + " lanes in parallel only when no such overlap exists, so results never depend on threads."),
     UNENFORCED_RULES("Not enforced, their bodies not being public: header/events validity and the NEURON-3759"
-            + " quadrant erratum check of 0x9d/0x9e.");
+            + " quadrant erratum check of 0x9d/0x9e."),
+    ITERATION_ORDER(Source.SPEC_MODEL, "Elements are walked for j < num_elem[1]: for i < num_elem[0], at"
+            + " start + (j*step_elem[1] + i*step_elem[0]) * size; the k-th elements of src0, src1 and dst pair up."),
+    FAILURE_CHANGES_NOTHING(Source.SPEC_MODEL, "An instruction that fails validation or any execution check"
+            + " changes no byte, register or accumulator."),
+    INT_CONVERSION(Source.SPEC_MODEL, "fp32 to an integer dtype truncates toward zero and saturates; NaN gives 0."),
+    SELECT_REDUCE_SEMANTICS(Source.SPEC_MODEL, "SelectReduce: dst = pred ? src1 : scalar (pred = src0 != 0,"
+            + " inverted by reverse_operands first); zero_accumulate starts the accumulator at -inf, accumulation"
+            + " keeps a NaN-ignoring max."),
+    ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
+            + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
+    ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"
+            + " (KLR); the other reading adds the value as stored in out_dtype."),
+    DST_WRITTEN_WHEN_ACCUMULATING(Source.CONFLICT, "dst is written also when accumulating (KLR); the seed's §7"
+            + " pseudocode skips the store on the accumulate branch.");
 
+    /** Where a decision comes from. */
+    public enum Source {
+        /** This model's own choice: SPEC is silent. */
+        MODEL,
+        /** A rule SPEC itself marks [MODEL], registered here so the ledger is complete. */
+        SPEC_MODEL,
+        /** The sources disagree; the text gives the model's reading first, then the other one. */
+        CONFLICT
+    }
+
+    private final Source source;
     private final String text;
 
     Decision(String text) {
+        this(Source.MODEL, text);
+    }
+
+    Decision(Source source, String text) {
+        this.source = source;
         this.text = text;
     }
 
@@ -61,8 +92,8 @@ public enum Decision {
         return text;
     }
 
-    /** Every ledger entry is a MODEL decision; the tag is printed with it. */
+    /** The tag printed with the entry: MODEL, SPEC-MODEL or CONFLICT. */
     public String source() {
-        return "MODEL";
+        return source.name().replace('_', '-');
     }
 }
