@@ -2,6 +2,8 @@ package stt.fast;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.function.IntConsumer;
@@ -9,11 +11,13 @@ import java.util.stream.IntStream;
 import stt.codec.S2S2D2_STT;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
+import stt.exec.Operand;
 import stt.exec.Plan;
 import stt.exec.ReferenceEngine;
 import stt.exec.Resolver;
 import stt.exec.Trace;
 import stt.isa.AccumCmd;
+import stt.isa.AluOp;
 import stt.isa.Opcode;
 import stt.machine.Machine;
 
@@ -28,6 +32,9 @@ public final class FastEngine implements Engine {
     /** Below this many elements an instruction runs on the caller's thread: waking workers costs more. */
     static final long PARALLEL_THRESHOLD = 1 << 19;
 
+    /** One pool per thread count, shared by every engine (their workers are daemon threads). */
+    private static final Map<Integer, ForkJoinPool> POOLS = new ConcurrentHashMap<>();
+
     private final ReferenceEngine reference = new ReferenceEngine();
     private final ForkJoinPool pool;
     private final int threads;
@@ -38,7 +45,7 @@ public final class FastEngine implements Engine {
             throw new IllegalArgumentException("threads must be >= 1; got " + threads);
         }
         this.threads = threads;
-        this.pool = threads == 1 ? null : new ForkJoinPool(threads);
+        this.pool = threads == 1 ? null : POOLS.computeIfAbsent(threads, ForkJoinPool::new);
     }
 
     @Override
@@ -87,11 +94,11 @@ public final class FastEngine implements Engine {
 
     /** ScalarTensorTensor arith with op0 mult, op1 add, no swaps, on contiguous fp32 (or fp32r) streams. */
     private static boolean fmaShapedFp32(Plan p) {
-        if (p.opcode() != stt.isa.Opcode.SCALAR_TENSOR_TENSOR_ARITH || p.op0() != stt.isa.AluOp.MULT
-                || p.op1() != stt.isa.AluOp.ADD || p.reverse().swapsFirst() || p.reverse().swapsSecond()) {
+        if (p.opcode() != Opcode.SCALAR_TENSOR_TENSOR_ARITH || p.op0() != AluOp.MULT
+                || p.op1() != AluOp.ADD || p.reverse().swapsFirst() || p.reverse().swapsSecond()) {
             return false;
         }
-        for (var o : new stt.exec.Operand[] {p.src0(), p.src1(), p.dst()}) {
+        for (Operand o : new Operand[] {p.src0(), p.src1(), p.dst()}) {
             if (o.dtype().size() != 4 || !o.dtype().isFloat() || Transfer.linearStride(o) != 1) {
                 return false;
             }
@@ -99,7 +106,7 @@ public final class FastEngine implements Engine {
         return true;
     }
 
-    private static long address(Machine m, stt.exec.Operand o, int lane) {
+    private static long address(Machine m, Operand o, int lane) {
         return m.address(o.start().space(), o.partition(lane), o.offset(0));
     }
 
