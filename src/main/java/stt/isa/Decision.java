@@ -48,6 +48,21 @@ public enum Decision {
     FAST_FALLBACKS("The fast engine hands a word to the reference engine when tracing, or when dst overlaps a"
             + " source other than element-on-element in the same lane (then streaming order would show); it runs"
             + " lanes in parallel only when no such overlap exists, so results never depend on threads."),
+    SELECT_REDUCE_IMM0_DTYPE("s2s2d2_stt_imm0_dtype (inline imm0 must be fp32) is applied to arith STT and"
+            + " TensorTensorScan, as SPEC §4 says; SelectReduce's inline scalar is read as fp32 bits whatever"
+            + " imm0_dtype says."),
+    ENGINE_DEFAULT("run and eval use the fast engine unless --engine or -Dstt.engine says reference; without"
+            + " jdk.incubator.vector the fast engine falls back to the reference with one line on stderr."),
+    SCAN_STATE("TensorTensorScan keeps its running state in fp32 (canonical NaN like every stage), starting from"
+            + " the scalar as arith STT reads it, and writes it converted to out_dtype at every element."),
+    SELECT_REDUCE_PASSTHROUGH("SelectReduce passes the selected value through unchanged (no ALU stage: a NaN keeps"
+            + " its bits); its accumulator uses the max op's NaN rule, so max(-0.0, +0.0) keeps the first."),
+    EVAL_SELECT_DEFAULTS("eval --instruction select-reduce defaults --op0/--op1 to bypass/max; the other"
+            + " instructions require them."),
+    TRACE_FORMAT("--trace prints the seed's strings on standard output, at most --trace-limit (64) element lines"
+            + " then a count of the rest; the siblings print S: TensorTensorScan / S: CopyPredicatedReduce."),
+    RUN_NPY_LAYOUT("stt run loads a 1-D .npy as one column per partition; dumps of bf16/fp8 are written as"
+            + " uint16/uint8 bits."),
     UNENFORCED_RULES("Not enforced, their bodies not being public: header/events validity and the NEURON-3759"
             + " quadrant erratum check of 0x9d/0x9e."),
     ITERATION_ORDER(Source.SPEC_MODEL, "Elements are walked for j < num_elem[1]: for i < num_elem[0], at"
