@@ -5,6 +5,7 @@ import stt.isa.Coded;
 import stt.isa.Dtype;
 import stt.isa.MemoryRef;
 import stt.isa.Space;
+import stt.text.Numbers;
 
 /** The CLI's memory locations ({@code sbuf:P:OFF}, {@code psum:P:OFF}) and element dtype names. */
 final class Locations {
@@ -23,16 +24,12 @@ final class Locations {
                 (int) number(p[2], what + " offset", Integer.MAX_VALUE));
     }
 
+    /** A non-negative integer argument (decimal or 0x-hex) up to {@code max}; {@code what} names it in errors. */
     static long number(String text, String what, long max) {
         try {
-            long v = text.startsWith("0x") || text.startsWith("0X") ? Long.parseLong(text.substring(2), 16)
-                    : Long.parseLong(text);
-            if (v < 0 || v > max) {
-                throw new InputException(what + " " + text + " is out of range; allowed: 0.." + max);
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new InputException(what + ": expected a decimal or 0x-hex number, found '" + text + "'");
+            return Numbers.parseInteger(text, 0, max, what);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(e.getMessage());
         }
     }
 

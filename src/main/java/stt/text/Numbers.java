@@ -1,13 +1,29 @@
 package stt.text;
 
-/** Integer literals of the text form: decimal (optionally negative) or {@code 0x} hexadecimal. */
-final class Numbers {
+/**
+ * Integer literals of the text form, also used for the CLI's numeric arguments: decimal (optionally negative)
+ * or {@code 0x} hexadecimal.
+ */
+public final class Numbers {
     private Numbers() {
     }
 
     static boolean isHex(String text) {
         return text.length() > 2 && (text.startsWith("0x") || text.startsWith("0X"))
                 && text.substring(2).chars().allMatch(c -> Character.digit(c, 16) >= 0);
+    }
+
+    /**
+     * Parses an integer literal in [min, max] for callers outside the text form.
+     *
+     * @throws IllegalArgumentException naming {@code what}, the text and what was expected
+     */
+    public static long parseInteger(String text, long min, long max, String what) {
+        try {
+            return parse(text, min, max, what);
+        } catch (SyntaxException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
     }
 
     /** Parses an integer literal in [min, max]. */
