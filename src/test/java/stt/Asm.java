@@ -2,7 +2,7 @@ package stt;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Word;
 import stt.isa.Generation;
 import stt.text.AsmException;
 import stt.text.TextForm;
@@ -12,7 +12,7 @@ public final class Asm {
     private Asm() {
     }
 
-    public static S2S2D2_STT line(String text, Generation gen) {
+    public static Word line(String text, Generation gen) {
         try {
             return TextForm.assembleLine(text, "test.s", 1, gen).orElseThrow();
         } catch (AsmException e) {
@@ -21,7 +21,7 @@ public final class Asm {
     }
 
     /** {@code base} with each {@code key=value} of {@code overrides} replacing or adding that key. */
-    public static S2S2D2_STT with(String base, String overrides, Generation gen) {
+    public static Word with(String base, String overrides, Generation gen) {
         return line(withText(base, overrides), gen);
     }
 

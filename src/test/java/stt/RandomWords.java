@@ -2,10 +2,8 @@ package stt;
 
 import java.util.List;
 import java.util.Random;
-import stt.codec.Events;
-import stt.codec.Header;
-import stt.codec.S2S2D2_STT;
-import stt.codec.Tensor2D;
+import stt.codec.TensorPattern;
+import stt.codec.Word;
 import stt.isa.AccumCmd;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
@@ -64,17 +62,18 @@ public final class RandomWords {
     }
 
     /** A valid word; any registers it reads are set identically on every machine in {@code machines}. */
-    public S2S2D2_STT next(Machine... machines) {
+    public Word next(Machine... machines) {
         while (true) {
-            S2S2D2_STT w = attempt(machines);
+            Word w = attempt(machines);
             if (Validator.validate(w, gen).isEmpty()) {
-                Tensor2D dst = rnd.nextInt(10) == 0 ? toRegister(w.dst_mem_pattern(), 5, machines)
-                        : w.dst_mem_pattern();
-                Tensor2D src1 = rnd.nextInt(10) == 0 ? toRegister(w.src1_mem_pattern(), 6, machines)
-                        : w.src1_mem_pattern();
-                return new S2S2D2_STT(w.header(), w.events(), w.src0_mem_pattern(), src1, w.op0(), w.op1(),
-                        w.reverse_operands(), w.imm0_src(), w.in0_dtype(), w.in1_dtype(), w.out_dtype(),
-                        w.num_active_channels(), w.imm0_dtype(), w.accumulator_cmd(), w.reserved(), dst, w.imm0());
+                Word.Builder b = w.toBuilder();
+                if (rnd.nextInt(10) == 0) {
+                    b.pattern("dst", toRegister(w.pattern("dst"), 5, machines));
+                }
+                if (rnd.nextInt(10) == 0) {
+                    b.pattern("src1", toRegister(w.pattern("src1"), 6, machines));
+                }
+                return b.build();
             }
         }
     }
@@ -83,7 +82,7 @@ public final class RandomWords {
         return list.get(rnd.nextInt(list.size()));
     }
 
-    private S2S2D2_STT attempt(Machine[] machines) {
+    private Word attempt(Machine[] machines) {
         Opcode opcode = opcodes.get(rnd.nextInt(opcodes.size()));
         boolean bitvec = opcode.isBitvec();
         boolean select = opcode == Opcode.SELECT_REDUCE;
@@ -113,12 +112,12 @@ public final class RandomWords {
             p1 = p0;
         }
         int pd = rnd.nextInt(4) == 0 ? p0 : rnd.nextInt(128 - channels + 1);
-        Tensor2D src0 = pattern(n0, n1, in0, Space.SBUF, p0);
-        Tensor2D src1 = pattern(n0, n1, in1, rnd.nextInt(6) == 0 && gen.hasPsum() ? Space.PSUM : Space.SBUF, p1);
-        Tensor2D dst = switch (rnd.nextInt(8)) {
-            case 0 -> new Tensor2D(src0.start_addr(), src0.step_elem_0(), src0.step_elem_1(), n0, n1); // in place
-            case 1 -> new Tensor2D(src0.start_addr() + out.size() * (rnd.nextBoolean() ? 1 : -1),
-                    src0.step_elem_0(), src0.step_elem_1(), n0, n1); // shifted overlap
+        TensorPattern src0 = pattern(n0, n1, in0, Space.SBUF, p0);
+        TensorPattern src1 = pattern(n0, n1, in1, rnd.nextInt(6) == 0 && gen.hasPsum() ? Space.PSUM : Space.SBUF, p1);
+        TensorPattern dst = switch (rnd.nextInt(8)) {
+            case 0 -> new TensorPattern(src0.start_addr(), src0.step_elem(), new int[] {n0, n1}); // in place
+            case 1 -> new TensorPattern(src0.start_addr() + out.size() * (rnd.nextBoolean() ? 1 : -1),
+                    src0.step_elem(), new int[] {n0, n1}); // shifted overlap
             default -> pattern(n0, n1, out, out.size() == 4 && rnd.nextInt(6) == 0 && gen.hasPsum() ? Space.PSUM
                     : Space.SBUF, pd);
         };
@@ -142,16 +141,18 @@ public final class RandomWords {
         int op0 = fmaShaped ? AluOp.MULT.code() : select ? AluOp.BYPASS.code() : pick(ops).code();
         int op1 = fmaShaped ? AluOp.ADD.code() : select ? AluOp.MAX.code() : pick(ops).code();
         int rev = fmaShaped ? 0 : rnd.nextInt(select ? 2 : 4);
-        return new S2S2D2_STT(new Header(opcode.code(), 0, 0, 0), new Events(0, 0, 0, 0, 0), src0, src1, op0, op1,
-                rev, immSrc.code(), in0.code(), in1.code(), out.code(), channels,
-                immDtype.code(), accum.code(), 0, dst, imm0);
+        return Word.builder(opcode).pattern("src0", src0).pattern("src1", src1).pattern("dst", dst).set("op0", op0)
+                .set("op1", op1).set("reverse_operands", rev).set("imm0_src", immSrc.code())
+                .set("in0_dtype", in0.code()).set("in1_dtype", in1.code()).set("out_dtype", out.code())
+                .set("num_active_channels", channels).set("imm0_dtype", immDtype.code())
+                .set("accumulator_cmd", accum.code()).set("imm0", Integer.toUnsignedLong(imm0)).build();
     }
 
-    private Tensor2D toRegister(Tensor2D t, int reg, Machine[] machines) {
+    private TensorPattern toRegister(TensorPattern t, int reg, Machine[] machines) {
         for (Machine m : machines) {
             m.setRegister(reg, t.start_addr());
         }
-        return new Tensor2D(0x8000_0000 | reg, t.step_elem_0(), t.step_elem_1(), t.num_elem_0(), t.num_elem_1());
+        return new TensorPattern(0x8000_0000 | reg, t.step_elem(), t.num_elem());
     }
 
     private int scalarPointer(Dtype d, int channels) {
@@ -161,7 +162,7 @@ public final class RandomWords {
     }
 
     /** A pattern of n0 x n1 elements inside the region, with a random stride shape. */
-    private Tensor2D pattern(int n0, int n1, Dtype d, Space space, int partition) {
+    private TensorPattern pattern(int n0, int n1, Dtype d, Space space, int partition) {
         int step0 = List.of(1, 1, 1, 0, -1, 2, 3).get(rnd.nextInt(7));
         int step1 = switch (rnd.nextInt(4)) {
             case 0 -> 0;
@@ -181,7 +182,8 @@ public final class RandomWords {
         }
         long first = room <= 0 ? -lo : -lo + (long) (rnd.nextDouble() * room);
         int offset = (int) Math.min(first * d.size(), gen.partitionStride(space) - d.size());
-        return new Tensor2D(gen.partitionOffset(space, partition, Math.max(0, offset)), step0, step1, n0, n1);
+        return new TensorPattern(gen.partitionOffset(space, partition, Math.max(0, offset)), new int[] {step0, step1},
+                new int[] {n0, n1});
     }
 
     /** Fills the region of every partition (and all of PSUM) of each machine with the same random values. */

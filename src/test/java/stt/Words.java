@@ -1,45 +1,68 @@
 package stt;
 
+import java.util.List;
 import java.util.Random;
 import stt.codec.Field;
-import stt.codec.FieldValues;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Format;
+import stt.codec.Layout;
+import stt.codec.Word;
 import stt.isa.Generation;
 import stt.isa.Opcode;
 
-/** Random words for property tests: half arbitrary bytes, half with plausible codes and in-window addresses. */
+/** Random words for property tests: arbitrary bytes, or with plausible codes and in-window addresses. */
 public final class Words {
     private Words() {
     }
 
     public static byte[] randomBytes(Random rnd) {
-        byte[] w = new byte[S2S2D2_STT.SIZE];
+        byte[] w = new byte[Word.SIZE];
         rnd.nextBytes(w);
         return w;
     }
 
-    /** A word whose enum fields and addresses are mostly meaningful, so readable text forms get exercised. */
-    public static S2S2D2_STT plausible(Random rnd, Generation gen) {
-        FieldValues v = FieldValues.of(stt.codec.Codec.decode(randomBytes(rnd)));
+    /** Random bytes whose opcode byte is one of {@code format}'s opcodes (an unknown one for RAW). */
+    public static byte[] randomBytes(Random rnd, Format format) {
+        byte[] w = randomBytes(rnd);
+        List<Opcode> ops = format.opcodes();
+        if (ops.isEmpty()) {
+            while (Format.of(w[0]) != Format.RAW) {
+                w[0] = (byte) rnd.nextInt(256);
+            }
+        } else {
+            w[0] = (byte) ops.get(rnd.nextInt(ops.size())).code();
+        }
+        return w;
+    }
+
+    /** A word of a known opcode whose enum fields and addresses are mostly meaningful, so text forms get exercised. */
+    public static Word plausible(Random rnd, Generation gen) {
         Opcode[] ops = Opcode.values();
-        v.set(Field.OPCODE, ops[rnd.nextInt(ops.length)].code());
-        v.set(Field.OP0, rnd.nextInt(0x25));
-        v.set(Field.OP1, rnd.nextInt(0x25));
-        v.set(Field.REVERSE_OPERANDS, rnd.nextInt(4));
-        v.set(Field.IMM0_SRC, rnd.nextInt(3));
-        v.set(Field.IN0_DTYPE, rnd.nextInt(16));
-        v.set(Field.IN1_DTYPE, rnd.nextInt(16));
-        v.set(Field.OUT_DTYPE, rnd.nextInt(16));
-        v.set(Field.IMM0_DTYPE, rnd.nextInt(16));
-        v.set(Field.ACCUMULATOR_CMD, rnd.nextInt(5));
-        v.set(Field.RESERVED, rnd.nextInt(4) == 0 ? rnd.nextInt(1 << 24) : 0);
-        for (Field f : new Field[] {Field.SRC0_START_ADDR, Field.SRC1_START_ADDR, Field.DST_START_ADDR}) {
-            v.set(f, Integer.toUnsignedLong(address(rnd, gen)));
+        byte[] bytes = randomBytes(rnd);
+        bytes[0] = (byte) ops[rnd.nextInt(ops.length)].code();
+        return plausible(rnd, gen, stt.codec.Codec.decode(bytes));
+    }
+
+    /** {@code w} with its enum, address, immediate and reserved fields made plausible. */
+    public static Word plausible(Random rnd, Generation gen, Word w) {
+        Word.Builder b = w.toBuilder();
+        for (Field f : w.layout().fields()) {
+            if (f == Layout.OPCODE) {
+                continue;
+            }
+            switch (f.kind()) {
+                case ENUM -> b.set(f, Math.min(f.max(), rnd.nextInt(f.names() == Layout.ALU_OP ? 0x25 : 16)));
+                case ADDR4 -> b.set(f, Integer.toUnsignedLong(address(rnd, gen)));
+                case IMM4 -> {
+                    if (rnd.nextBoolean()) {
+                        b.set(f, Integer.toUnsignedLong(rnd.nextBoolean() ? address(rnd, gen) : rnd.nextInt(70)));
+                    }
+                }
+                case BYTE -> b.set(f, rnd.nextInt(8) == 0 ? rnd.nextInt(256) : 0);
+                default -> {
+                }
+            }
         }
-        if (rnd.nextBoolean()) {
-            v.set(Field.IMM0, Integer.toUnsignedLong(rnd.nextBoolean() ? address(rnd, gen) : rnd.nextInt(70)));
-        }
-        return v.build();
+        return b.build();
     }
 
     private static int address(Random rnd, Generation gen) {

@@ -1,10 +1,8 @@
 package stt.api;
 
 import java.util.Optional;
-import stt.codec.Events;
-import stt.codec.Header;
-import stt.codec.S2S2D2_STT;
-import stt.codec.Tensor2D;
+import stt.codec.TensorPattern;
+import stt.codec.Word;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
 import stt.exec.Trace;
@@ -56,7 +54,7 @@ public final class Nki {
      */
     public static Result run(Call call, Engine engine) throws ExecutionException {
         Layout layout = Layout.of(call);
-        S2S2D2_STT word = instruction(call, layout);
+        Word word = instruction(call, layout);
         Machine m = new Machine(call.gen());
         m.write(layout.at(layout.data), call.data());
         m.write(layout.at(layout.operand1), call.operand1());
@@ -73,11 +71,11 @@ public final class Nki {
     }
 
     /** The word {@code call} runs, for use in one's own programs. */
-    public static S2S2D2_STT instruction(Call call) {
+    public static Word instruction(Call call) {
         return instruction(call, Layout.of(call));
     }
 
-    private static S2S2D2_STT instruction(Call call, Layout l) {
+    private static Word instruction(Call call, Layout l) {
         Generation g = call.gen();
         Opcode opcode = call.opcode();
         ReverseOperands rev = call.reverse0() ? (call.reverse1() ? ReverseOperands.BOTH : ReverseOperands.FIRST)
@@ -102,10 +100,13 @@ public final class Nki {
                 imm0 = g.partitionOffset(Space.SBUF, 0, l.scalar);
             }
         }
-        return new S2S2D2_STT(new Header(opcode.code(), 0, 0, 0), new Events(0, 0, 0, 0, 0),
-                l.pattern(g, l.data), l.pattern(g, l.operand1), call.op0().code(), call.op1().code(), rev.code(),
-                immSrc.code(), call.data().dtype().code(), call.operand1().dtype().code(),
-                call.resolvedOutDtype().code(), l.rows, immDtype.code(), accum.code(), 0, l.pattern(g, l.out), imm0);
+        return Word.builder(opcode).pattern("src0", l.pattern(g, l.data)).pattern("src1", l.pattern(g, l.operand1))
+                .pattern("dst", l.pattern(g, l.out)).set("op0", call.op0().code()).set("op1", call.op1().code())
+                .set("reverse_operands", rev.code()).set("imm0_src", immSrc.code())
+                .set("in0_dtype", call.data().dtype().code()).set("in1_dtype", call.operand1().dtype().code())
+                .set("out_dtype", call.resolvedOutDtype().code()).set("num_active_channels", l.rows)
+                .set("imm0_dtype", immDtype.code()).set("accumulator_cmd", accum.code())
+                .set("imm0", Integer.toUnsignedLong(imm0)).build();
     }
 
     /** Where the call's tiles live in every partition. */
@@ -115,9 +116,10 @@ public final class Nki {
         }
 
         /** A [P, F] pattern from {@code offset}: dimension 0 innermost, F split as n1 x n0 beyond a u16 count. */
-        Tensor2D pattern(Generation g, int offset) {
+        TensorPattern pattern(Generation g, int offset) {
             int n1 = cols / n0;
-            return new Tensor2D(g.partitionOffset(Space.SBUF, 0, offset), 1, n1 == 1 ? 0 : n0, n0, n1);
+            return new TensorPattern(g.partitionOffset(Space.SBUF, 0, offset), new int[] {1, n1 == 1 ? 0 : n0},
+                    new int[] {n0, n1});
         }
 
         static Layout of(Call call) {

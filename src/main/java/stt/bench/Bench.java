@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 import stt.api.Call;
 import stt.api.Nki;
 import stt.api.Operand0;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Word;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
 import stt.exec.ReferenceEngine;
@@ -183,7 +183,7 @@ public final class Bench {
     /** A machine with random tiles in place and the case's word. */
     private final class Fixture {
         final Machine machine = new Machine(gen);
-        final S2S2D2_STT word;
+        final Word word;
 
         Fixture(BenchCase c) {
             Random r = new Random(c.free());
@@ -193,8 +193,8 @@ public final class Bench {
             Call call = Call.of(a, c.op0(), bitvec ? Operand0.bits(0x5a5a5a5a) : Operand0.fp32(1.5f), c.op1(), b)
                     .withOutDtype(c.out()).withGeneration(gen).withInstruction(c.instruction());
             word = Nki.instruction(call);
-            machine.write(ref(word.src0_mem_pattern().start_addr()), a);
-            machine.write(ref(word.src1_mem_pattern().start_addr()), b);
+            machine.write(ref(word.pattern("src0").start_addr()), a);
+            machine.write(ref(word.pattern("src1").start_addr()), b);
         }
 
         private MemoryRef ref(int addr) {

@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Word;
 import stt.isa.Generation;
 import stt.validate.Validator;
 import stt.validate.Violation;
@@ -32,7 +32,7 @@ final class CheckCommand extends Stdin implements Callable<Integer> {
     @Override
     public Integer call() {
         Generation gen = generation.gen;
-        List<S2S2D2_STT> words = Programs.load(file, stdin, gen);
+        List<Word> words = Programs.load(file, stdin, gen);
         PrintWriter out = spec.commandLine().getOut();
         int invalid = 0;
         for (int k = 0; k < words.size(); k++) {

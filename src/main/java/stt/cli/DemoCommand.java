@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Word;
 import stt.exec.Program;
 import stt.exec.Trace;
 import stt.isa.Dtype;
@@ -51,7 +51,7 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Generation gen = Generation.DEFAULT;
         stt.exec.Engine engine = stt.fast.EngineProvider.defaultEngine();
-        List<S2S2D2_STT> words = TextForm.assemble(PROGRAM.replace("\\\n", ""), "demo.s", gen);
+        List<Word> words = TextForm.assemble(PROGRAM.replace("\\\n", ""), "demo.s", gen);
         float[] a = new float[P * F];
         float[] b = new float[P * F];
         float[] scale = new float[P];

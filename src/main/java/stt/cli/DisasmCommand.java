@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Word;
 import stt.isa.Generation;
 import stt.text.TextForm;
 import stt.validate.Validator;
@@ -31,11 +31,11 @@ final class DisasmCommand extends Stdin implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<S2S2D2_STT> words = Programs.decode(file, Programs.readBytes(file, stdin));
+        List<Word> words = Programs.decode(file, Programs.readBytes(file, stdin));
         Generation g = gen == null ? Generation.DEFAULT : gen;
         PrintWriter out = spec.commandLine().getOut();
         for (int k = 0; k < words.size(); k++) {
-            S2S2D2_STT w = words.get(k);
+            Word w = words.get(k);
             if (json) {
                 var node = JsonView.word(k, w, g);
                 out.println(gen == null ? node : JsonView.withValidity(node, Validator.validate(w, g)));

@@ -5,62 +5,64 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Optional;
-import stt.codec.S2S2D2_STT;
-import stt.codec.Tensor2D;
-import stt.isa.AccumCmd;
-import stt.isa.AluOp;
+import stt.codec.Field;
+import stt.codec.Layout;
+import stt.codec.TensorPattern;
+import stt.codec.Word;
 import stt.isa.Addr4;
-import stt.isa.Coded;
-import stt.isa.Dtype;
 import stt.isa.Generation;
-import stt.isa.ImmSrc;
 import stt.isa.MemoryRef;
-import stt.isa.Opcode;
-import stt.isa.ReverseOperands;
 import stt.validate.Violation;
 
-/** The JSON form of a word (SPEC §6), field names exactly as specified. */
+/**
+ * The JSON form of a word (SPEC §6, FAMILY.md §6): index, opcode, name (the mnemonic), format, header, events,
+ * then every part of the struct's layout by its name, in layout order.
+ */
 final class JsonView {
     static final ObjectMapper MAPPER = new ObjectMapper();
 
     private JsonView() {
     }
 
-    static ObjectNode word(int index, S2S2D2_STT w, Generation gen) {
+    static ObjectNode word(int index, Word w, Generation gen) {
         ObjectNode o = MAPPER.createObjectNode();
         o.put("index", index);
-        o.put("opcode", w.header().opcode());
-        o.put("name", w.opcode().map(Opcode::seedName).orElseGet(() -> Coded.hex(w.header().opcode())));
-        ObjectNode h = o.putObject("header");
-        h.put("opcode", w.header().opcode());
-        h.put("inst_word_len", w.header().inst_word_len());
-        h.put("debug_cmd", w.header().debug_cmd());
-        h.put("debug_hint", w.header().debug_hint());
-        ObjectNode e = o.putObject("events");
-        e.put("wait_mode", w.events().wait_mode());
-        e.put("wait_idx", w.events().wait_idx());
-        e.put("update_mode", w.events().update_mode());
-        e.put("update_idx", w.events().update_idx());
-        e.put("semaphore_value", Integer.toUnsignedLong(w.events().semaphore_value()));
-        o.set("src0", pattern(w.src0_mem_pattern(), gen));
-        o.set("src1", pattern(w.src1_mem_pattern(), gen));
-        o.set("dst", pattern(w.dst_mem_pattern(), gen));
-        o.put("op0", Coded.nameOf(AluOp.class, w.op0()));
-        o.put("op1", Coded.nameOf(AluOp.class, w.op1()));
-        o.put("reverse_operands", Coded.nameOf(ReverseOperands.class, w.reverse_operands()));
-        o.put("imm0_src", Coded.nameOf(ImmSrc.class, w.imm0_src()));
-        o.put("in0_dtype", Coded.nameOf(Dtype.class, w.in0_dtype()));
-        o.put("in1_dtype", Coded.nameOf(Dtype.class, w.in1_dtype()));
-        o.put("out_dtype", Coded.nameOf(Dtype.class, w.out_dtype()));
-        o.put("imm0_dtype", Coded.nameOf(Dtype.class, w.imm0_dtype()));
-        o.put("accumulator_cmd", Coded.nameOf(AccumCmd.class, w.accumulator_cmd()));
-        o.put("num_active_channels", w.num_active_channels());
-        ArrayNode reserved = o.putArray("reserved");
-        for (int b : w.reservedBytes()) {
-            reserved.add(b);
+        o.put("opcode", w.opcodeCode());
+        o.put("name", w.mnemonic());
+        o.put("format", w.layout().name());
+        fields(o.putObject("header"), w, Layout.HEADER);
+        fields(o.putObject("events"), w, Layout.EVENTS);
+        for (Layout.Part part : w.layout().parts()) {
+            switch (part) {
+                case Layout.Pattern p -> o.set(p.name(), pattern(w.pattern(p), gen));
+                case Layout.Data d -> {
+                    ObjectNode n = o.putObject(d.name());
+                    n.put("base", w.get(d.base()));
+                    list(n.putArray("step_elem"), w, d.steps());
+                    list(n.putArray("num_elem"), w, d.nums());
+                }
+                case Layout.Bytes b -> list(o.putArray(b.name()), w, b.fields());
+                case Layout.Scalar s -> value(o, w, s.field());
+            }
         }
-        o.put("imm0", Integer.toUnsignedLong(w.imm0()));
         return o;
+    }
+
+    private static void fields(ObjectNode o, Word w, List<Field> fields) {
+        fields.forEach(f -> o.put(f.name(), w.get(f)));
+    }
+
+    private static void list(ArrayNode a, Word w, List<Field> fields) {
+        fields.forEach(f -> a.add(w.get(f)));
+    }
+
+    /** Enumerations by name (a hex string for an unknown code); everything else as its number. */
+    private static void value(ObjectNode o, Word w, Field f) {
+        if (f.kind() == Field.Kind.ENUM) {
+            o.put(f.name(), f.names().nameOf(w.getInt(f)));
+        } else {
+            o.put(f.name(), w.get(f));
+        }
     }
 
     /** Adds {@code valid} and {@code violations} to a word's object. */
@@ -73,7 +75,7 @@ final class JsonView {
         return o;
     }
 
-    private static ObjectNode pattern(Tensor2D t, Generation gen) {
+    private static ObjectNode pattern(TensorPattern t, Generation gen) {
         ObjectNode p = MAPPER.createObjectNode();
         Addr4 a = t.addr();
         p.put("start_addr", Integer.toUnsignedLong(t.start_addr()));
@@ -88,8 +90,12 @@ final class JsonView {
             p.putNull("partition");
             p.putNull("offset");
         }
-        p.putArray("step_elem").add(t.step_elem_0()).add(t.step_elem_1());
-        p.putArray("num_elem").add(t.num_elem_0()).add(t.num_elem_1());
+        ArrayNode steps = p.putArray("step_elem");
+        ArrayNode nums = p.putArray("num_elem");
+        for (int d = 0; d < t.rank(); d++) {
+            steps.add(t.step(d));
+            nums.add(t.num(d));
+        }
         return p;
     }
 }

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import stt.codec.Codec;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Word;
 import stt.isa.Generation;
 import stt.text.AsmException;
 import stt.text.TextForm;
@@ -27,7 +27,7 @@ final class Programs {
     }
 
     /** Decodes a binary program; a length that is not a multiple of 64 is an input error naming the file. */
-    static List<S2S2D2_STT> decode(String file, byte[] bytes) {
+    static List<Word> decode(String file, byte[] bytes) {
         try {
             return Codec.decodeAll(bytes);
         } catch (IllegalArgumentException e) {
@@ -36,12 +36,12 @@ final class Programs {
     }
 
     /** A program from a {@code .s} text file (assembled for {@code gen}) or a binary one. */
-    static List<S2S2D2_STT> load(String file, InputStream stdin, Generation gen) {
+    static List<Word> load(String file, InputStream stdin, Generation gen) {
         return file.endsWith(".s") ? assemble(file, stdin, gen) : decode(file, readBytes(file, stdin));
     }
 
     /** Assembles a text program for {@code gen}; an assembly error is an input error at file:line:column. */
-    static List<S2S2D2_STT> assemble(String file, InputStream stdin, Generation gen) {
+    static List<Word> assemble(String file, InputStream stdin, Generation gen) {
         try {
             return TextForm.assemble(new String(readBytes(file, stdin), StandardCharsets.UTF_8), file, gen);
         } catch (AsmException e) {

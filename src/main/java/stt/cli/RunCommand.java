@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Word;
 import stt.exec.Engine;
 import stt.exec.Program;
 import stt.exec.Trace;
@@ -53,7 +53,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         Generation gen = generation.gen;
         Engine e = engineOption.engine();
-        List<S2S2D2_STT> words = Programs.load(program, java.io.InputStream.nullInputStream(), gen);
+        List<Word> words = Programs.load(program, java.io.InputStream.nullInputStream(), gen);
         List<Dump> dumpSpecs = dumps.stream().map(Dump::parse).toList();
         Machine m = new Machine(gen);
         for (String load : loads) {
@@ -76,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
             out.println("ran " + words.size() + " words on " + gen.isaName() + " (" + e.name() + " engine)");
         } catch (Program.Failure f) {
             spec.commandLine().getErr().println("stt: " + program + ": " + f.getMessage()
-                    + (f.invalid() ? "\nstt: nothing was executed" : ""));
+                    + (f.nothingRan() ? "\nstt: nothing was executed" : ""));
             code = ExitCode.INVALID;
         }
         for (Dump d : dumpSpecs) {

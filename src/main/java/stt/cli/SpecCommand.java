@@ -6,11 +6,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import stt.codec.Format;
+import stt.exec.ReferenceEngine;
 import stt.isa.Decision;
 import stt.isa.Generation;
+import stt.isa.Opcode;
 import stt.isa.Space;
 
-@Command(name = "spec", description = "Print the generation table and the model's own decisions.")
+@Command(name = "spec", description = "Print the generation table, the opcodes and the model's own decisions.")
 final class SpecCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -23,15 +26,22 @@ final class SpecCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (!modelOnly) {
             out.printf("%-13s %-18s %5s %-18s %-18s %7s %8s %8s %s%n", "generation", "product", "parts",
-                    "sbuf stride/active", "psum stride/active", "alu ops", "g-arith", "g-bitvec", "stt executes");
+                    "sbuf stride/active", "psum stride/active", "alu ops", "g-arith", "g-bitvec", "dve executes");
             for (Generation g : Generation.values()) {
                 String psum = g.hasPsum() ? kib(g.partitionStride(Space.PSUM)) + " / " + kib(g.activeBytes(Space.PSUM))
                         : "none";
                 out.printf("%-13s %-18s %5d %-18s %-18s %7d %8d %8d %s%n", g.isaName(), g.product(),
                         Generation.PARTITIONS, kib(g.partitionStride(Space.SBUF)) + " / "
                                 + kib(g.activeBytes(Space.SBUF)), psum, g.aluOps().size(), g.generalArith().size(),
-                        g.generalBitvec().size(), g.executesStt() ? "yes" : "no (decode and validate only)");
+                        g.generalBitvec().size(), g.executesDve() ? "yes" : "no (decode and validate only)");
             }
+            out.println();
+            out.printf("%-6s %-32s %-11s %s%n", "opcode", "mnemonic", "struct", "executes");
+            for (Opcode op : Opcode.values()) {
+                out.printf("0x%02x   %-32s %-11s %s%n", op.code(), op.mnemonic(), Format.of(op.code()).layout().name(),
+                        ReferenceEngine.executes(op) ? "yes" : "no (decode and validate only)");
+            }
+            out.println("any other opcode decodes as a raw word (opcode_0xNN bytes=[...])");
             out.println();
             out.println("MODEL decisions (see docs/decisions.md):");
         }

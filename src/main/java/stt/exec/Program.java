@@ -1,11 +1,14 @@
 package stt.exec;
 
 import java.util.List;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Word;
 import stt.machine.Machine;
 import stt.validate.Validator;
 
-/** Runs a sequence of words: all are validated before any executes; the first failure stops the run. */
+/**
+ * Runs a sequence of words: all are validated, and checked to be words this model executes, before any
+ * executes; the first failure stops the run.
+ */
 public final class Program {
     private Program() {
     }
@@ -13,29 +16,35 @@ public final class Program {
     /** Thrown with the index of the word that failed; the words before it have taken effect, it has not. */
     public static final class Failure extends Exception {
         private final int index;
-        private final ExecutionException cause;
+        private final boolean nothingRan;
 
-        Failure(int index, ExecutionException cause) {
+        Failure(int index, ExecutionException cause, boolean nothingRan) {
             super("word " + index + ": " + cause.getMessage(), cause);
             this.index = index;
-            this.cause = cause;
+            this.nothingRan = nothingRan;
         }
 
         public int index() {
             return index;
         }
 
-        /** True when the run stopped before executing anything because a word is invalid. */
-        public boolean invalid() {
-            return !cause.violations().isEmpty();
+        /** True when the run stopped before executing anything (a word is invalid, or not executable at all). */
+        public boolean nothingRan() {
+            return nothingRan;
         }
     }
 
-    public static void run(Machine m, List<S2S2D2_STT> words, Engine engine, Trace trace) throws Failure {
+    public static void run(Machine m, List<Word> words, Engine engine, Trace trace) throws Failure {
         for (int k = 0; k < words.size(); k++) {
             var violations = Validator.validate(words.get(k), m.generation());
             if (!violations.isEmpty()) {
-                throw new Failure(k, ExecutionException.invalid(violations));
+                throw new Failure(k, ExecutionException.invalid(violations), true);
+            }
+        }
+        for (int k = 0; k < words.size(); k++) {
+            Word w = words.get(k);
+            if (!ReferenceEngine.executes(w.opcode().orElseThrow())) {
+                throw new Failure(k, ReferenceEngine.notExecuted(w), true);
             }
         }
         try {
@@ -43,7 +52,7 @@ public final class Program {
                 try {
                     engine.execute(m, words.get(k), trace);
                 } catch (ExecutionException e) {
-                    throw new Failure(k, e);
+                    throw new Failure(k, e, false);
                 }
             }
         } finally {

@@ -1,5 +1,6 @@
 package stt.fast;
 
+import java.util.Arrays;
 import stt.exec.Operand;
 import stt.exec.Plan;
 import stt.validate.Footprint;
@@ -14,7 +15,17 @@ final class Hazards {
     }
 
     static boolean streamingOrderObservable(Plan p) {
-        return conflicts(p.src0(), p.dst(), p.channels()) || conflicts(p.src1(), p.dst(), p.channels());
+        return observable(p.dst(), p.channels(), p.src0(), p.src1());
+    }
+
+    /** Whether {@code dst} overlaps any of {@code sources} other than element-on-element in the same lane. */
+    static boolean observable(Operand dst, int channels, Operand... sources) {
+        for (Operand src : sources) {
+            if (conflicts(src, dst, channels)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean conflicts(Operand src, Operand dst, int channels) {
@@ -36,22 +47,9 @@ final class Hazards {
 
     /** Element k of both is the same bytes of the same lane, and no two elements share bytes. */
     private static boolean sameStream(Operand a, Operand b) {
-        return a.start().equals(b.start()) && a.dtype().size() == b.dtype().size() && injective(a.pattern())
-                && a.pattern().step_elem_0() == b.pattern().step_elem_0()
-                && a.pattern().step_elem_1() == b.pattern().step_elem_1()
-                && a.pattern().num_elem_0() == b.pattern().num_elem_0()
-                && a.pattern().num_elem_1() == b.pattern().num_elem_1();
-    }
-
-    /**
-     * A sufficient condition for every element having its own address: a non-zero inner step, and rows that
-     * cannot meet (one row, or an outer step at least as long as a whole row).
-     */
-    static boolean injective(stt.codec.Tensor2D t) {
-        long row = (long) (t.num_elem_0() - 1) * Math.abs(t.step_elem_0());
-        boolean inner = t.num_elem_0() == 1 || t.step_elem_0() != 0;
-        boolean outer = t.num_elem_1() == 1 || Math.abs((long) t.step_elem_1()) > row;
-        return inner && outer;
+        return a.start().equals(b.start()) && a.dtype().size() == b.dtype().size() && a.pattern().injective()
+                && Arrays.equals(a.pattern().step_elem(), b.pattern().step_elem())
+                && Arrays.equals(a.pattern().num_elem(), b.pattern().num_elem());
     }
 
     private static long[] span(Operand o) {

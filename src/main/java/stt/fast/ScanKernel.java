@@ -9,10 +9,14 @@ import stt.machine.Machine;
  * vector: {@code state = op1(op0(src0[k], state), src1[k])} with reverse_operands' swaps, each stage by
  * {@link ArithKernel#binary} (so exactly the reference's ops).
  */
-final class ScanKernel {
+final class ScanKernel extends S2s2d2Kernel {
     static final int GROUP = Species.F.length();
 
-    private ScanKernel() {
+    @Override
+    void run(Machine m, Plan p, int[] scalars, Lanes lanes) {
+        int groups = (p.channels() + GROUP - 1) / GROUP;
+        lanes.run(groups, p.elements() * p.channels(),
+                g -> group(m, p, g * GROUP, Math.min(GROUP, p.channels() - g * GROUP), scalars));
     }
 
     /** One thread's buffers: per-lane chunks of both sources and the result, and the group's vectors. */

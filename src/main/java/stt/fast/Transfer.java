@@ -36,21 +36,6 @@ final class Transfer {
         return t;
     }
 
-    /**
-     * The stride in elements when element k of {@code o} is at {@code start + k * stride * size} for every k
-     * (1: contiguous, 0: one element broadcast), else {@link Long#MIN_VALUE}.
-     */
-    static long linearStride(Operand o) {
-        var t = o.pattern();
-        if (t.num_elem_1() == 1) {
-            return t.step_elem_0();
-        }
-        if (t.num_elem_0() == 1) {
-            return t.step_elem_1();
-        }
-        return (long) t.step_elem_1() == (long) t.num_elem_0() * t.step_elem_0() ? t.step_elem_0() : Long.MIN_VALUE;
-    }
-
     /** Scratch space for one lane's chunk of raw elements. */
     static final class Scratch {
         final byte[] bytes;
@@ -69,7 +54,7 @@ final class Transfer {
         Dtype d = o.dtype();
         MemorySegment seg = m.segment(o.start().space());
         long base = m.address(o.start().space(), o.partition(lane), 0);
-        long stride = linearStride(o);
+        long stride = o.pattern().linearStride();
         if (stride == 0) {
             Arrays.fill(out, 0, len, d.toFp32(m.readBits(o.start().space(), o.partition(lane), o.offset(0),
                     d.size())));
@@ -144,7 +129,7 @@ final class Transfer {
     /** Writes {@code r[0..len)}, converted to the operand's dtype, as elements k0 .. of lane {@code lane}. */
     static void storeFloats(Machine m, Operand o, int lane, long k0, int len, float[] r, Scratch s) {
         Dtype d = o.dtype();
-        if (linearStride(o) != 1) {
+        if (o.pattern().linearStride() != 1) {
             for (int i = 0; i < len; i++) {
                 m.writeBits(o.start().space(), o.partition(lane), o.offset(k0 + i), d.size(), d.fromFp32(r[i]));
             }
@@ -208,7 +193,7 @@ final class Transfer {
     /** Elements k0 .. k0+len-1 of lane {@code lane} as raw bits, zero-extended. */
     static void loadInts(Machine m, Operand o, int lane, long k0, int len, int[] out, Scratch s) {
         int size = o.dtype().size();
-        long stride = linearStride(o);
+        long stride = o.pattern().linearStride();
         if (stride == 0) {
             Arrays.fill(out, 0, len, m.readBits(o.start().space(), o.partition(lane), o.offset(0), size));
             return;
@@ -240,7 +225,7 @@ final class Transfer {
 
     static void storeInts(Machine m, Operand o, int lane, long k0, int len, int[] r, Scratch s) {
         int size = o.dtype().size();
-        if (linearStride(o) != 1) {
+        if (o.pattern().linearStride() != 1) {
             for (int i = 0; i < len; i++) {
                 m.writeBits(o.start().space(), o.partition(lane), o.offset(k0 + i), size, r[i]);
             }

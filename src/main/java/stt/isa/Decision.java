@@ -7,6 +7,18 @@ package stt.isa;
  */
 public enum Decision {
     DECODE_TOTAL("Decoding is total: any 64 bytes decode; unknown enum codes are kept as numbers and shown in hex."),
+    RAW_WORDS("An opcode no struct claims decodes as a raw word (header, events and 52 body bytes kept as they are),"
+            + " written opcode_0xNN bytes=[...]; validation reports has_valid_opcode and nothing else."),
+    OPCODE_MNEMONICS("Mnemonics are the header enum names in lower snake case without _op; where the sources give no"
+            + " exact enum name (0x8a/0x8b/0x8f, the S4D4_TR reduce, cumulative, transpose-reduce, reciprocal and"
+            + " stream opcodes) the model's reading of their description is used."),
+    OPCODE_GENERATIONS("has_valid_opcode also fails for an opcode outside its generation's enum: dve_read_indices"
+            + " 0xe9 from CAYMAN on, the tensor_tensor_*_bf16 ops 0x8a/0x8b/0x8f on SUNDA only."),
+    STRUCTURAL_CHECKS("An opcode whose own rules are not modelled yet is checked by the rules every struct shares,"
+            + " read from its layout: *_reserved_zero, check_active_channels, start_addr_active_channels and"
+            + " tensorNd_valid on every pattern; it decodes, validates and is refused at execution."),
+    JSON_NAME_MNEMONIC("disasm --json's name is the text mnemonic (FAMILY.md §6) and format the struct's name; the"
+            + " seed's CamelCase names (ScalarTensorTensorArith) name trace workers only."),
     HEADER_EVENTS_OPAQUE("Header and events fields are carried and shown, never interpreted or validated."),
     SUNDA_ALU_ENUM("SUNDA's ALU_OP enum is modelled as the 30 base ops plus abs_max_int and abs_min_int (32); SPEC"
             + " counts 33 but no source names the 33rd. Only error wording depends on it: int ops are never valid"
@@ -19,12 +31,11 @@ public enum Decision {
             + " 1..3."),
     FOOTPRINT_IN_ACTIVE("tensor2d_valid also requires every byte a pattern touches, per partition, to lie inside"
             + " the active size of its space."),
-    INVENTED_RULE_NAMES("Checks the seed does not name are reported as s2s2d2_stt_opcode, reserved_zero and"
-            + " valid_enum_code."),
-    UNKNOWN_OPCODE_SCOPE("For an unknown opcode only the opcode-independent rules run; op, dtype and accumulator"
-            + " rules need an opcode class."),
-    TEXT_FORM("Text form: one word per line, 'mnemonic key=value ...'; omitted fields encode as zero;"
-            + " addresses are written per generation (asm and disasm take --gen, default mariana)."),
+    INVENTED_RULE_NAMES("Checks no source names are reported as reserved_zero (S2S2D2_STT's reserved bytes) and"
+            + " valid_enum_code; has_valid_opcode is FAMILY.md's name."),
+    TEXT_FORM("Text form: one word per line, 'mnemonic key=value ...', the keys those of the opcode's layout"
+            + " (patterns as P, P.step_elem=[...], P.num_elem=[...]); omitted fields encode as zero; addresses are"
+            + " written per generation (asm and disasm take --gen, default mariana)."),
     JSON_ADDRESS_FIELDS("JSON addresses: space 'register' or a window address past the active size ('invalid')"
             + " keep start_addr; partition and offset are null unless the address lies in an SBUF/PSUM window."),
     CANONICAL_NAN("Every arith ALU stage result (and accumulator sum) that is NaN is the canonical quiet NaN"
@@ -65,8 +76,8 @@ public enum Decision {
             + " uint16/uint8 bits."),
     UNENFORCED_RULES("Not enforced, their bodies not being public: header/events validity and the NEURON-3759"
             + " quadrant erratum check of 0x9d/0x9e."),
-    ITERATION_ORDER(Source.SPEC_MODEL, "Elements are walked for j < num_elem[1]: for i < num_elem[0], at"
-            + " start + (j*step_elem[1] + i*step_elem[0]) * size; the k-th elements of src0, src1 and dst pair up."),
+    ITERATION_ORDER(Source.SPEC_MODEL, "Elements are walked minor-to-major, num_elem[0] fastest, at start +"
+            + " (sum of i_d*step_elem[d]) * size for 1-D to 4-D patterns; the k-th elements of all operands pair up."),
     FAILURE_CHANGES_NOTHING(Source.SPEC_MODEL, "An instruction that fails validation or any execution check"
             + " changes no byte, register or accumulator."),
     INT_CONVERSION(Source.SPEC_MODEL, "fp32 to an integer dtype truncates toward zero and saturates; NaN gives 0."),

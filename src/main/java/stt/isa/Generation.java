@@ -28,14 +28,14 @@ public enum Generation {
     private final int sbufStride;
     private final int sbufActive;
     private final boolean hasPsum;
-    private final boolean executesStt;
+    private final boolean executesDve;
 
-    Generation(String product, int sbufStrideKiB, int sbufActiveKiB, boolean hasPsum, boolean executesStt) {
+    Generation(String product, int sbufStrideKiB, int sbufActiveKiB, boolean hasPsum, boolean executesDve) {
         this.product = product;
         this.sbufStride = sbufStrideKiB * 1024;
         this.sbufActive = sbufActiveKiB * 1024;
         this.hasPsum = hasPsum;
-        this.executesStt = executesStt;
+        this.executesDve = executesDve;
     }
 
     public String isaName() {
@@ -51,9 +51,9 @@ public enum Generation {
         return product;
     }
 
-    /** False on SUNDA: it defines the opcodes but has no DVE worker for them (seed §8). */
-    public boolean executesStt() {
-        return executesStt;
+    /** False on SUNDA: it defines the opcodes but has no DVE workers for them (seed §8, FAMILY.md §1). */
+    public boolean executesDve() {
+        return executesDve;
     }
 
     public boolean hasPsum() {

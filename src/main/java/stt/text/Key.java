@@ -1,68 +1,84 @@
 package stt.text;
 
-import static stt.codec.Field.*;
-
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import stt.codec.Field;
-import stt.isa.AccumCmd;
-import stt.isa.AluOp;
-import stt.isa.Dtype;
-import stt.isa.ImmSrc;
-import stt.isa.ReverseOperands;
+import stt.codec.Format;
+import stt.codec.Layout;
 
 /**
- * The text form's keys, in the order the disassembler writes them: the one name table that assembling and
- * disassembling share. Every {@link Field} but the opcode (the mnemonic) belongs to exactly one key.
+ * One key of the text form and the raw fields it covers. The keys of a format come from its layout: each pattern
+ * as {@code P}, {@code P.step_elem}, {@code P.num_elem}; each scalar by its name; then the header and events
+ * (written only when non-zero); then byte groups (reserved ones written only when non-zero). The opcode is the
+ * mnemonic, not a key.
  */
-enum Key {
-    SRC0("src0", new Syntax.Address(), SRC0_START_ADDR),
-    SRC0_STEP("src0.step_elem", new Syntax.Integers(), SRC0_STEP_ELEM_0, SRC0_STEP_ELEM_1),
-    SRC0_NUM("src0.num_elem", new Syntax.Integers(), SRC0_NUM_ELEM_0, SRC0_NUM_ELEM_1),
-    SRC1("src1", new Syntax.Address(), SRC1_START_ADDR),
-    SRC1_STEP("src1.step_elem", new Syntax.Integers(), SRC1_STEP_ELEM_0, SRC1_STEP_ELEM_1),
-    SRC1_NUM("src1.num_elem", new Syntax.Integers(), SRC1_NUM_ELEM_0, SRC1_NUM_ELEM_1),
-    DST("dst", new Syntax.Address(), DST_START_ADDR),
-    DST_STEP("dst.step_elem", new Syntax.Integers(), DST_STEP_ELEM_0, DST_STEP_ELEM_1),
-    DST_NUM("dst.num_elem", new Syntax.Integers(), DST_NUM_ELEM_0, DST_NUM_ELEM_1),
-    OP0_KEY("op0", new Syntax.Named<>(AluOp.class), OP0),
-    OP1_KEY("op1", new Syntax.Named<>(AluOp.class), OP1),
-    REVERSE("reverse_operands", new Syntax.Named<>(ReverseOperands.class), REVERSE_OPERANDS),
-    IMM_SRC("imm0_src", new Syntax.Named<>(ImmSrc.class), IMM0_SRC),
-    IMM("imm0", new Syntax.Immediate(), IMM0),
-    IMM_DTYPE("imm0_dtype", new Syntax.Named<>(Dtype.class), IMM0_DTYPE),
-    IN0("in0_dtype", new Syntax.Named<>(Dtype.class), IN0_DTYPE),
-    IN1("in1_dtype", new Syntax.Named<>(Dtype.class), IN1_DTYPE),
-    OUT("out_dtype", new Syntax.Named<>(Dtype.class), OUT_DTYPE),
-    CHANNELS("num_active_channels", new Syntax.Integers(), NUM_ACTIVE_CHANNELS),
-    ACCUM("accumulator_cmd", new Syntax.Named<>(AccumCmd.class), ACCUMULATOR_CMD),
-    WORD_LEN("inst_word_len", true, INST_WORD_LEN),
-    DEBUG_CMD_KEY("debug_cmd", true, DEBUG_CMD),
-    DEBUG_HINT_KEY("debug_hint", true, DEBUG_HINT),
-    WAIT_MODE_KEY("wait_mode", true, WAIT_MODE),
-    WAIT_IDX_KEY("wait_idx", true, WAIT_IDX),
-    UPDATE_MODE_KEY("update_mode", true, UPDATE_MODE),
-    UPDATE_IDX_KEY("update_idx", true, UPDATE_IDX),
-    SEMAPHORE("semaphore_value", true, SEMAPHORE_VALUE),
-    RESERVED_KEY("reserved", new Syntax.ReservedBytes(), true, RESERVED);
+record Key(String text, Syntax syntax, List<Field> fields, boolean optional) {
+    private static final Syntax NUMBER = new Syntax.Integers(false);
+    private static final Syntax LIST = new Syntax.Integers(true);
+    private static final Map<Format, List<Key>> KEYS = new EnumMap<>(Format.class);
 
-    final String text;
-    final Syntax syntax;
-    /** Written only when non-zero: the header, events and reserved bytes. */
-    final boolean optional;
-    final List<Field> fields;
-
-    Key(String text, Syntax syntax, Field... fields) {
-        this(text, syntax, false, fields);
+    static {
+        for (Format f : Format.values()) {
+            KEYS.put(f, List.copyOf(derive(f.layout())));
+        }
     }
 
-    Key(String text, boolean optional, Field... fields) {
-        this(text, new Syntax.Integers(), optional, fields);
+    /** The keys of {@code format}, in the order the disassembler writes them. */
+    static List<Key> of(Format format) {
+        return KEYS.get(format);
     }
 
-    Key(String text, Syntax syntax, boolean optional, Field... fields) {
-        this.text = text;
-        this.syntax = syntax;
-        this.optional = optional;
-        this.fields = List.of(fields);
+    private static List<Key> derive(Layout layout) {
+        List<Key> keys = new ArrayList<>();
+        for (Layout.Part part : layout.parts()) {
+            switch (part) {
+                case Layout.Pattern p -> {
+                    keys.add(new Key(p.name(), new Syntax.Address(), List.of(p.start()), false));
+                    keys.add(new Key(p.name() + ".step_elem", LIST, p.steps(), false));
+                    keys.add(new Key(p.name() + ".num_elem", LIST, p.nums(), false));
+                }
+                case Layout.Data d -> {
+                    keys.add(new Key(d.base().name(), NUMBER, List.of(d.base()), false));
+                    keys.add(new Key(d.name() + ".step_elem", LIST, d.steps(), false));
+                    keys.add(new Key(d.name() + ".num_elem", LIST, d.nums(), false));
+                }
+                default -> {
+                }
+            }
+        }
+        for (Layout.Part part : layout.parts()) {
+            if (part instanceof Layout.Scalar s) {
+                keys.add(new Key(s.name(), scalarSyntax(s.field(), layout), List.of(s.field()), false));
+            }
+        }
+        for (Field f : Layout.HEADER.subList(1, Layout.HEADER.size())) {
+            keys.add(new Key(f.name(), NUMBER, List.of(f), true));
+        }
+        for (Field f : Layout.EVENTS) {
+            keys.add(new Key(f.name(), NUMBER, List.of(f), true));
+        }
+        for (Layout.Part part : layout.parts()) {
+            if (part instanceof Layout.Bytes b) {
+                keys.add(new Key(b.name(), LIST, b.fields(), b.reserved()));
+            }
+        }
+        return keys;
+    }
+
+    private static Syntax scalarSyntax(Field f, Layout layout) {
+        return switch (f.kind()) {
+            case ENUM -> new Syntax.Named(f.names());
+            case ADDR4 -> new Syntax.Address();
+            case IMM4 -> new Syntax.Immediate(layout.has(f.name() + "_src")
+                    ? java.util.Optional.of(layout.field(f.name() + "_src")) : java.util.Optional.empty());
+            default -> NUMBER;
+        };
+    }
+
+    /** Immediates are read after every other key: their text depends on the opcode and their source field. */
+    boolean readLast() {
+        return syntax instanceof Syntax.Immediate;
     }
 }

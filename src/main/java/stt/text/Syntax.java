@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.Optional;
 import stt.codec.Field;
 import stt.isa.Addr4;
+import stt.isa.CodeNames;
 import stt.isa.Coded;
+import stt.isa.ImmSrc;
 import stt.isa.MemoryRef;
 import stt.isa.Space;
 
@@ -14,11 +16,11 @@ sealed interface Syntax {
 
     long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException;
 
-    /** A plain integer per field; more than one field is written as a list {@code [a,b]}. */
-    record Integers() implements Syntax {
+    /** A plain integer per field, or with {@code list} a list {@code [a,b,...]} of one integer per field. */
+    record Integers(boolean list) implements Syntax {
         @Override
         public String format(long[] values, List<Field> fields, Context ctx) {
-            if (values.length == 1) {
+            if (!list) {
                 return Long.toString(values[0]);
             }
             StringBuilder sb = new StringBuilder("[");
@@ -30,13 +32,13 @@ sealed interface Syntax {
 
         @Override
         public long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException {
-            if (fields.size() == 1) {
+            if (!list) {
                 return new long[] {Numbers.parse(text, fields.get(0).min(), fields.get(0).max(),
-                        fields.get(0).key())};
+                        fields.get(0).name())};
             }
             long[] min = fields.stream().mapToLong(Field::min).toArray();
             long[] max = fields.stream().mapToLong(Field::max).toArray();
-            return parseList(text, fields.stream().map(Field::key).toList(), min, max);
+            return parseList(text, fields.stream().map(Field::name).toList(), min, max);
         }
     }
 
@@ -63,55 +65,32 @@ sealed interface Syntax {
     }
 
     /** An enumeration member by its ISA name, or any code as a number (unknown codes are kept). */
-    record Named<E extends Enum<E> & Coded>(Class<E> type) implements Syntax {
+    record Named(CodeNames names) implements Syntax {
         @Override
         public String format(long[] values, List<Field> fields, Context ctx) {
-            return Coded.nameOf(type, (int) values[0]);
+            return names.nameOf((int) values[0]);
         }
 
         @Override
         public long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException {
-            Optional<E> named = Coded.byName(type, text);
+            Field f = fields.get(0);
+            Optional<Integer> named = names.codeOf(text);
             if (named.isPresent()) {
-                if (named.get().code() > fields.get(0).max()) {
-                    throw new SyntaxException(0, text + " does not fit the 4-bit " + fields.get(0).key()
-                            + " field (codes 0x0..0xf only)");
+                if (named.get() > f.max()) {
+                    throw new SyntaxException(0, text + " does not fit the " + f.bits() + "-bit " + f.name()
+                            + " field (codes 0x0..0x" + Long.toHexString(f.max()) + " only)");
                 }
-                return new long[] {named.get().code()};
+                return new long[] {named.get()};
             }
             if (Character.isDigit(text.isEmpty() ? 'x' : text.charAt(0)) || text.startsWith("-")) {
-                return new long[] {Numbers.parse(text, 0, fields.get(0).max(), fields.get(0).key())};
+                return new long[] {Numbers.parse(text, 0, f.max(), f.name())};
             }
-            throw new SyntaxException(0, "unknown " + fields.get(0).key() + " '" + text + "'; expected one of "
-                    + names() + " or a numeric code");
-        }
-
-        private String names() {
-            StringBuilder sb = new StringBuilder();
-            for (E e : type.getEnumConstants()) {
-                sb.append(sb.isEmpty() ? "" : ", ").append(e.isaName());
-            }
-            return sb.toString();
+            throw new SyntaxException(0, "unknown " + f.name() + " '" + text + "'; expected one of " + names.names()
+                    + " or a numeric code");
         }
     }
 
-    /** The reserved bytes 45..47 as a list {@code [b0,b1,b2]} of one 24-bit field. */
-    record ReservedBytes() implements Syntax {
-        @Override
-        public String format(long[] values, List<Field> fields, Context ctx) {
-            long v = values[0];
-            return "[" + (v & 0xff) + "," + ((v >> 8) & 0xff) + "," + ((v >> 16) & 0xff) + "]";
-        }
-
-        @Override
-        public long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException {
-            long[] b = parseList(text, List.of("reserved[0]", "reserved[1]", "reserved[2]"), new long[3],
-                    new long[] {255, 255, 255});
-            return new long[] {b[0] | b[1] << 8 | b[2] << 16};
-        }
-    }
-
-    /** A TENSOR2D start address: {@code sbuf:P:OFF}, {@code psum:P:OFF}, {@code reg:N}, or raw {@code 0x...}. */
+    /** A pattern's ADDR4 start address: {@code sbuf:P:OFF}, {@code psum:P:OFF}, {@code reg:N}, or raw {@code 0x...}. */
     record Address() implements Syntax {
         @Override
         public String format(long[] values, List<Field> fields, Context ctx) {
@@ -128,7 +107,7 @@ sealed interface Syntax {
         @Override
         public long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException {
             if (Numbers.isHex(text) || text.chars().allMatch(Character::isDigit)) {
-                return new long[] {Numbers.parse(text, 0, 0xffff_ffffL, fields.get(0).key())};
+                return new long[] {Numbers.parse(text, 0, 0xffff_ffffL, fields.get(0).name())};
             }
             int flags = 0;
             String base = text;
@@ -188,11 +167,12 @@ sealed interface Syntax {
     }
 
     /**
-     * imm0, written by what it holds: an fp32 value for an inline arith scalar, an integer for an inline
-     * bitvec scalar, {@code sbuf:P:OFF} for a pointer, {@code reg:N} for a register; raw {@code 0x...} bits
-     * always work and are used where no readable form reproduces the bits (NaN payloads, stray bits).
+     * An immediate ({@code imm0}, {@code imm1}), written by what it holds: an fp32 value inline on the arith
+     * datapath, an integer inline on the bitvec one, {@code sbuf:P:OFF} for a pointer, {@code reg:N} for a
+     * register; raw {@code 0x...} bits always work and are used where no readable form reproduces the bits (NaN
+     * payloads, stray bits). {@code source} is its {@code immN_src} field.
      */
-    record Immediate() implements Syntax {
+    record Immediate(Optional<Field> source) implements Syntax {
         @Override
         public String format(long[] values, List<Field> fields, Context ctx) {
             int bits = (int) values[0];
@@ -210,22 +190,21 @@ sealed interface Syntax {
 
         @Override
         public long[] parse(String text, List<Field> fields, Context ctx) throws SyntaxException {
+            String name = fields.get(0).name();
             if (Numbers.isHex(text)) {
-                return new long[] {Numbers.parse(text, 0, 0xffff_ffffL, "imm0")};
+                return new long[] {Numbers.parse(text, 0, 0xffff_ffffL, name)};
             }
-            Kind kind = kind(ctx);
-            switch (kind) {
+            switch (kind(ctx)) {
                 case FP32 -> {
                     try {
                         return new long[] {Float.floatToRawIntBits(Float.parseFloat(text)) & 0xffff_ffffL};
                     } catch (NumberFormatException e) {
                         throw new SyntaxException(0, "expected an fp32 number (e.g. 2.5, -1e-3, Infinity) or 0x-hex"
-                                + " bits for an inline arith imm0, found '" + text + "'");
+                                + " bits for an inline arith " + name + ", found '" + text + "'");
                     }
                 }
                 case INT -> {
-                    return new long[] {Numbers.parse(text, Integer.MIN_VALUE, 0xffff_ffffL, "imm0")
-                            & 0xffff_ffffL};
+                    return new long[] {Numbers.parse(text, Integer.MIN_VALUE, 0xffff_ffffL, name) & 0xffff_ffffL};
                 }
                 case POINTER -> {
                     return new long[] {Address.memory(text, ctx) & 0xffff_ffffL};
@@ -234,19 +213,26 @@ sealed interface Syntax {
                     if (text.startsWith("reg:")) {
                         return new long[] {Numbers.parse(text.substring(4), 0, 255, "register number")};
                     }
-                    throw new SyntaxException(0, "expected reg:N or 0x-hex bits for a reg_ptr_immediate imm0");
+                    throw new SyntaxException(0, "expected reg:N or 0x-hex bits for a reg_ptr_immediate " + name);
                 }
-                default -> throw new SyntaxException(0, "imm0 with an unknown opcode or imm0_src takes 0x-hex bits");
+                default -> throw new SyntaxException(0, name + " with an unknown opcode or source takes 0x-hex bits");
             }
         }
 
         private enum Kind { FP32, INT, POINTER, REGISTER, RAW }
 
-        private static Kind kind(Context ctx) {
-            if (ctx.opcode().isEmpty() || ctx.immSrc().isEmpty()) {
+        private Kind kind(Context ctx) {
+            if (ctx.opcode().isEmpty()) {
                 return Kind.RAW;
             }
-            return switch (ctx.immSrc().get()) {
+            if (ctx.opcode().get().pointerImmediates()) {
+                return Kind.POINTER;
+            }
+            Optional<ImmSrc> src = source.flatMap(f -> Coded.byCode(ImmSrc.class, (int) ctx.values().applyAsLong(f)));
+            if (src.isEmpty()) {
+                return Kind.RAW;
+            }
+            return switch (src.get()) {
                 case INSTRUCTION_IMMEDIATE -> ctx.opcode().get().isBitvec() ? Kind.INT : Kind.FP32;
                 case POINTER_IMMEDIATE -> Kind.POINTER;
                 case REG_PTR_IMMEDIATE -> Kind.REGISTER;

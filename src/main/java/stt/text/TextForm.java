@@ -1,141 +1,122 @@
 package stt.text;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import stt.codec.Field;
-import stt.codec.FieldValues;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Format;
+import stt.codec.Word;
 import stt.isa.Coded;
 import stt.isa.Generation;
-import stt.isa.ImmSrc;
 import stt.isa.Opcode;
 
 /**
- * The text form of S2S2D2_STT words: one word per line, {@code mnemonic key=value ...}, with {@code #} or
- * {@code ;} starting a comment. The mnemonic is the opcode's lower-case seed name (or a number for an unknown
- * opcode); keys come from {@link Key}. Omitted keys encode as zero. Addresses depend on the generation.
+ * The text form of words: one word per line, {@code mnemonic key=value ...}, with {@code #} or {@code ;}
+ * starting a comment. The mnemonic is the opcode's ({@link Opcode#mnemonic()}), {@code opcode_0xNN} or a
+ * number; the keys are those of the opcode's format ({@link Key}). Omitted keys encode as zero. Addresses depend
+ * on the generation.
  */
 public final class TextForm {
+    private static final String RAW_PREFIX = "opcode_";
+
     private TextForm() {
     }
 
-    /** One line of text for {@code instr}; {@link #assemble} of it gives back the same word. */
-    public static String disassemble(S2S2D2_STT instr, Generation gen) {
-        FieldValues v = FieldValues.of(instr);
-        Context ctx = context(v, gen);
-        StringBuilder sb = new StringBuilder(Coded.nameOf(Opcode.class, instr.header().opcode()));
-        for (Key key : Key.values()) {
-            long[] values = key.fields.stream().mapToLong(v::get).toArray();
-            if (key.optional && java.util.Arrays.stream(values).allMatch(x -> x == 0)) {
+    /** One line of text for {@code word}; {@link #assemble} of it gives back the same word. */
+    public static String disassemble(Word word, Generation gen) {
+        Context ctx = new Context(gen, word.opcode(), word::get);
+        StringBuilder sb = new StringBuilder(word.mnemonic());
+        for (Key key : Key.of(word.format())) {
+            long[] values = key.fields().stream().mapToLong(word::get).toArray();
+            if (key.optional() && Arrays.stream(values).allMatch(x -> x == 0)) {
                 continue;
             }
-            sb.append(' ').append(key.text).append('=').append(key.syntax.format(values, key.fields, ctx));
+            sb.append(' ').append(key.text()).append('=').append(key.syntax().format(values, key.fields(), ctx));
         }
         return sb.toString();
     }
 
-    public static String disassembleAll(List<S2S2D2_STT> words, Generation gen) {
+    public static String disassembleAll(List<Word> words, Generation gen) {
         StringBuilder sb = new StringBuilder();
-        for (S2S2D2_STT w : words) {
+        for (Word w : words) {
             sb.append(disassemble(w, gen)).append('\n');
         }
         return sb.toString();
     }
 
     /** Assembles every non-blank line of {@code text}; {@code source} names it in errors. */
-    public static List<S2S2D2_STT> assemble(String text, String source, Generation gen) throws AsmException {
-        List<S2S2D2_STT> words = new ArrayList<>();
+    public static List<Word> assemble(String text, String source, Generation gen) throws AsmException {
+        List<Word> words = new ArrayList<>();
         String[] lines = text.split("\r?\n", -1);
         for (int n = 0; n < lines.length; n++) {
-            Optional<S2S2D2_STT> w = assembleLine(lines[n], source, n + 1, gen);
-            w.ifPresent(words::add);
+            assembleLine(lines[n], source, n + 1, gen).ifPresent(words::add);
         }
         return words;
     }
 
     /** Assembles one line; empty for a blank or comment-only line. */
-    public static Optional<S2S2D2_STT> assembleLine(String line, String source, int lineNo, Generation gen)
+    public static Optional<Word> assembleLine(String line, String source, int lineNo, Generation gen)
             throws AsmException {
-        String code = stripComment(line);
-        List<Token> tokens = tokens(code);
+        List<Token> tokens = tokens(stripComment(line));
         if (tokens.isEmpty()) {
             return Optional.empty();
         }
-        FieldValues v = new FieldValues();
-        Token mnemonic = tokens.get(0);
-        v.set(Field.OPCODE, opcode(mnemonic, source, lineNo));
-        Map<Key, Token> seen = new EnumMap<>(Key.class);
+        Word.Builder w = Word.builder(opcode(tokens.get(0), source, lineNo));
+        Format format = Format.of((int) w.get(stt.codec.Layout.OPCODE));
+        List<Key> keys = Key.of(format);
+        Map<Key, Token> seen = new LinkedHashMap<>();
         for (Token t : tokens.subList(1, tokens.size())) {
             int eq = t.text.indexOf('=');
             if (eq <= 0) {
                 throw new AsmException(source, lineNo, t.column, "expected key=value, found '" + t.text + "'");
             }
             String name = t.text.substring(0, eq);
-            Key key = keyNamed(name).orElseThrow(() -> new AsmException(source, lineNo, t.column,
-                    "unknown key '" + name + "'; expected one of " + keyList()));
+            Key key = keys.stream().filter(k -> k.text().equals(name)).findFirst()
+                    .orElseThrow(() -> new AsmException(source, lineNo, t.column, "unknown key '" + name + "' for "
+                            + format.layout().name() + "; expected one of "
+                            + String.join(", ", keys.stream().map(Key::text).toList())));
             if (seen.put(key, new Token(t.text.substring(eq + 1), t.column + eq + 1)) != null) {
                 throw new AsmException(source, lineNo, t.column, "key '" + name + "' given twice");
             }
         }
-        // imm0's text depends on the opcode and imm0_src, so it is read last
-        for (Key key : Key.values()) {
-            Token value = seen.get(key);
-            if (value != null && key != Key.IMM) {
-                setAll(v, key, value, context(v, gen), source, lineNo);
+        Context ctx = new Context(gen, Opcode.of((int) w.get(stt.codec.Layout.OPCODE)), w::get);
+        for (boolean last : new boolean[] {false, true}) {
+            for (Map.Entry<Key, Token> e : seen.entrySet()) {
+                if (e.getKey().readLast() == last) {
+                    set(w, e.getKey(), e.getValue(), ctx, source, lineNo);
+                }
             }
         }
-        Token imm = seen.get(Key.IMM);
-        if (imm != null) {
-            setAll(v, Key.IMM, imm, context(v, gen), source, lineNo);
-        }
-        return Optional.of(v.build());
+        return Optional.of(w.build());
     }
 
-    private static void setAll(FieldValues v, Key key, Token value, Context ctx, String source, int lineNo)
+    private static void set(Word.Builder w, Key key, Token value, Context ctx, String source, int lineNo)
             throws AsmException {
         try {
-            long[] parsed = key.syntax.parse(value.text, key.fields, ctx);
+            long[] parsed = key.syntax().parse(value.text, key.fields(), ctx);
             for (int k = 0; k < parsed.length; k++) {
-                v.set(key.fields.get(k), parsed[k]);
+                w.set(key.fields().get(k), parsed[k]);
             }
         } catch (SyntaxException e) {
-            throw new AsmException(source, lineNo, value.column + e.column(), key.text + ": " + e.getMessage());
+            throw new AsmException(source, lineNo, value.column + e.column(), key.text() + ": " + e.getMessage());
         }
     }
 
-    private static long opcode(Token t, String source, int lineNo) throws AsmException {
+    private static int opcode(Token t, String source, int lineNo) throws AsmException {
         Optional<Opcode> op = Coded.byName(Opcode.class, t.text);
         if (op.isPresent()) {
             return op.get().code();
         }
+        String number = t.text.startsWith(RAW_PREFIX) ? t.text.substring(RAW_PREFIX.length()) : t.text;
         try {
-            return Numbers.parse(t.text, 0, 255, "opcode");
+            return (int) Numbers.parse(number, 0, 255, "opcode");
         } catch (SyntaxException e) {
-            throw new AsmException(source, lineNo, t.column, "expected a mnemonic ("
-                    + String.join(", ", java.util.Arrays.stream(Opcode.values()).map(Coded::isaName).toList())
-                    + ") or an opcode number, found '" + t.text + "'");
+            throw new AsmException(source, lineNo, t.column, "expected a mnemonic (e.g. "
+                    + String.join(", ", Arrays.stream(Opcode.values()).limit(4).map(Opcode::mnemonic).toList())
+                    + "; see stt spec), opcode_0xNN or an opcode number, found '" + t.text + "'");
         }
-    }
-
-    private static Context context(FieldValues v, Generation gen) {
-        return new Context(gen, Coded.byCode(Opcode.class, (int) v.get(Field.OPCODE)),
-                Coded.byCode(ImmSrc.class, (int) v.get(Field.IMM0_SRC)));
-    }
-
-    private static Optional<Key> keyNamed(String name) {
-        for (Key k : Key.values()) {
-            if (k.text.equals(name)) {
-                return Optional.of(k);
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static String keyList() {
-        return String.join(", ", java.util.Arrays.stream(Key.values()).map(k -> k.text).toList());
     }
 
     private static String stripComment(String line) {

@@ -3,7 +3,7 @@ package stt.validate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import stt.codec.Tensor2D;
+import stt.codec.TensorPattern;
 import stt.isa.Addr4;
 import stt.isa.Coded;
 import stt.isa.Dtype;
@@ -20,15 +20,15 @@ public final class Footprint {
     }
 
     /**
-     * tensor2d_valid's checks of a pattern starting at {@code r}: a PSUM destination's dtype, alignment, the
+     * tensorNd_valid's checks of a pattern starting at {@code r}: a PSUM destination's dtype, alignment, the
      * start below the active size, and every byte touched inside it ({@link stt.isa.Decision#FOOTPRINT_IN_ACTIVE}).
      */
-    public static List<String> patternProblems(String name, MemoryRef r, Tensor2D t, int dtypeCode, boolean isDst,
+    public static List<String> patternProblems(String name, MemoryRef r, TensorPattern t, int dtypeCode, boolean isDst,
             Generation gen) {
         List<String> out = new ArrayList<>();
         int size = Dtype.of(dtypeCode).map(Dtype::size).orElse(0);
         if (isDst && r.space() == Space.PSUM && size != 4) {
-            out.add(String.format("dst is in PSUM with out_dtype %s; a PSUM destination needs a 4-byte dtype",
+            out.add(String.format("%s is in PSUM with dtype %s; a PSUM destination needs a 4-byte dtype", name,
                     Coded.nameOf(Dtype.class, dtypeCode)));
         }
         if (size > 0 && r.offset() % size != 0) {
@@ -42,7 +42,7 @@ public final class Footprint {
             return out;
         }
         Addr4 a = t.addr();
-        if (a.shapeFromRegister() || a.indirect() || size == 0 || t.num_elem_0() < 1 || t.num_elem_1() < 1) {
+        if (a.shapeFromRegister() || a.indirect() || size == 0 || t.empty()) {
             return out;
         }
         long[] span = span(t, size, r.offset());
@@ -56,12 +56,9 @@ public final class Footprint {
     }
 
     /** The first and last partition byte a pattern of {@code size}-byte elements touches from {@code offset}. */
-    public static long[] span(Tensor2D t, int size, long offset) {
-        long lo = offset + size * (Math.min(0L, (t.num_elem_0() - 1L) * t.step_elem_0())
-                + Math.min(0L, (t.num_elem_1() - 1L) * t.step_elem_1()));
-        long hi = offset + size * (Math.max(0L, (t.num_elem_0() - 1L) * t.step_elem_0())
-                + Math.max(0L, (t.num_elem_1() - 1L) * t.step_elem_1())) + size - 1;
-        return new long[] {lo, hi};
+    public static long[] span(TensorPattern t, int size, long offset) {
+        long[] e = t.elementSpan();
+        return new long[] {offset + size * e[0], offset + size * e[1] + size - 1};
     }
 
     /**

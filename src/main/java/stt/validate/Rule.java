@@ -3,12 +3,17 @@ package stt.validate;
 import java.util.Locale;
 
 /**
- * Every validity rule of SPEC §4, each named after the seed's predicate (or, where the seed names none, after
- * what it checks: see {@link stt.isa.Decision#INVENTED_RULE_NAMES}).
+ * Every validity rule, each named after the seed's or the headers' predicate (SPEC §4, FAMILY.md §3), or, where
+ * no source names one, after what it checks (see {@link stt.isa.Decision#INVENTED_RULE_NAMES}).
  */
 public enum Rule {
-    S2S2D2_STT_OPCODE,
+    HAS_VALID_OPCODE,
     RESERVED_ZERO,
+    S3D3_TS_RESERVED_ZERO,
+    D1_RD_RESERVED_ZERO,
+    D4_MR_RESERVED_ZERO,
+    S4D4_TR_RESERVED_ZERO,
+    D4_IOTA_RESERVED_ZERO,
     VALID_ENUM_CODE,
     HAS_VALID_SCALAR_TENSOR_TENSOR_OP,
     HAS_VALID_TENSOR_TENSOR_SCAN_OP,
@@ -25,10 +30,23 @@ public enum Rule {
     HAS_VALID_S2S2D2_STT_IMMEDIATE,
     CHECK_ACTIVE_CHANNELS,
     START_ADDR_ACTIVE_CHANNELS,
+    TENSOR1D_VALID,
     TENSOR2D_VALID,
+    TENSOR3D_VALID,
+    TENSOR4D_VALID,
     S2S2D2_STT_SRC_ELEMENT_CNT_CHECK,
     S2S2D2_STT_DST_ELEMENT_CNT_CHECK,
     TT_VALID_PARTITIONS;
+
+    /** tensorNd_valid for a pattern of {@code rank} dimensions. */
+    public static Rule tensorValid(int rank) {
+        return switch (rank) {
+            case 1 -> TENSOR1D_VALID;
+            case 2 -> TENSOR2D_VALID;
+            case 3 -> TENSOR3D_VALID;
+            default -> TENSOR4D_VALID;
+        };
+    }
 
     /** The predicate's name as reports show it, e.g. {@code has_valid_scalar_tensor_tensor_op}. */
     public String isaName() {

@@ -59,7 +59,7 @@ class NkiTest {
         Result r = Nki.run(Call.of(big, AluOp.BYPASS, Operand0.fp32(0), AluOp.BYPASS, big)
                 .withOutDtype(Dtype.FP8_E5M2), new ReferenceEngine());
         assertThat(r.out()).isEqualTo(big);
-        assertThat(r.word().src0_mem_pattern().num_elem_0() * r.word().src0_mem_pattern().num_elem_1())
+        assertThat(r.word().pattern("src0").num(0) * r.word().pattern("src0").num(1))
                 .isEqualTo(cols);
     }
 

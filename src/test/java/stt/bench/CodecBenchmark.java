@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 import stt.Words;
 import stt.codec.Codec;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Word;
 import stt.isa.Generation;
 import stt.validate.Validator;
 
@@ -31,18 +31,18 @@ public class CodecBenchmark {
     static final int WORDS = 4096;
 
     byte[] program;
-    S2S2D2_STT[] decoded;
-    S2S2D2_STT[] valid;
+    Word[] decoded;
+    Word[] valid;
 
     @Setup
     public void setup() {
         Random rnd = new Random(1);
-        decoded = new S2S2D2_STT[WORDS];
+        decoded = new Word[WORDS];
         for (int k = 0; k < WORDS; k++) {
             decoded[k] = Words.plausible(rnd, Generation.MARIANA);
         }
         program = Codec.encodeAll(java.util.List.of(decoded));
-        valid = new S2S2D2_STT[WORDS];
+        valid = new Word[WORDS];
         for (int k = 0; k < WORDS; k++) {
             String line = "scalar_tensor_tensor_arith src0=sbuf:0:0x" + Integer.toHexString(4 * k)
                     + " src0.step_elem=[1,0] src0.num_elem=[512,1] src1=sbuf:0:0x8000 src1.step_elem=[1,0]"
@@ -60,17 +60,31 @@ public class CodecBenchmark {
     @Benchmark
     @OperationsPerInvocation(WORDS)
     public void decode(Blackhole bh) {
-        for (int base = 0; base < program.length; base += S2S2D2_STT.SIZE) {
+        for (int base = 0; base < program.length; base += Word.SIZE) {
             bh.consume(Codec.decode(program, base));
+        }
+    }
+
+    /** Decoding and then reading every field of the word's layout: what a full record decode would cost. */
+    @Benchmark
+    @OperationsPerInvocation(WORDS)
+    public void decodeAndReadEveryField(Blackhole bh) {
+        for (int base = 0; base < program.length; base += Word.SIZE) {
+            Word w = Codec.decode(program, base);
+            long sum = 0;
+            for (stt.codec.Field f : w.layout().fields()) {
+                sum += w.get(f);
+            }
+            bh.consume(sum);
         }
     }
 
     @Benchmark
     @OperationsPerInvocation(WORDS)
     public void encode(Blackhole bh) {
-        byte[] out = new byte[S2S2D2_STT.SIZE];
-        for (S2S2D2_STT w : decoded) {
-            Codec.encodeInto(w, out, 0);
+        byte[] out = new byte[Word.SIZE];
+        for (Word w : decoded) {
+            w.copyTo(out, 0);
             bh.consume(out);
         }
     }
@@ -78,7 +92,7 @@ public class CodecBenchmark {
     @Benchmark
     @OperationsPerInvocation(WORDS)
     public void validateValid(Blackhole bh) {
-        for (S2S2D2_STT w : valid) {
+        for (Word w : valid) {
             bh.consume(Validator.validate(w, Generation.MARIANA));
         }
     }
@@ -87,7 +101,7 @@ public class CodecBenchmark {
     @Benchmark
     @OperationsPerInvocation(WORDS)
     public void validateMixed(Blackhole bh) {
-        for (S2S2D2_STT w : decoded) {
+        for (Word w : decoded) {
             bh.consume(Validator.validate(w, Generation.MARIANA));
         }
     }

@@ -12,7 +12,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Word;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
 import stt.exec.ReferenceEngine;
@@ -38,7 +38,7 @@ public class EngineBenchmark {
     public String engine;
 
     Machine machine;
-    S2S2D2_STT word;
+    Word word;
     Engine e;
 
     @Setup

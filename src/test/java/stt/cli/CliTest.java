@@ -18,7 +18,7 @@ import stt.codec.Codec;
 import stt.isa.Generation;
 
 class CliTest {
-    static final List<String> WORD_FIELDS = List.of("index", "opcode", "name", "header", "events", "src0", "src1",
+    static final List<String> WORD_FIELDS = List.of("index", "opcode", "name", "format", "header", "events", "src0", "src1",
             "dst", "op0", "op1", "reverse_operands", "imm0_src", "in0_dtype", "in1_dtype", "out_dtype", "imm0_dtype",
             "accumulator_cmd", "num_active_channels", "reserved", "imm0");
     static final List<String> PATTERN_FIELDS = List.of("start_addr", "space", "partition", "offset", "step_elem",
@@ -86,7 +86,8 @@ class CliTest {
         }
         JsonNode w0 = words.get(0);
         assertThat(w0.get("opcode").asInt()).isEqualTo(0x9d);
-        assertThat(w0.get("name").asText()).isEqualTo("ScalarTensorTensorArith");
+        assertThat(w0.get("name").asText()).isEqualTo("scalar_tensor_tensor_arith");
+        assertThat(w0.get("format").asText()).isEqualTo("S2S2D2_STT");
         assertThat(w0.get("op0").asText()).isEqualTo("mult");
         assertThat(w0.get("src1").get("space").asText()).isEqualTo("sbuf");
         assertThat(w0.get("src1").get("offset").asInt()).isEqualTo(0x800);
@@ -104,6 +105,7 @@ class CliTest {
     @Test
     void jsonAddressesOfRegistersAndUnmappedAddressesHaveNullPartition() {
         byte[] w = new byte[64];
+        w[0] = (byte) 0x9d;
         w[15] = (byte) 0x80; // src0 = reg:0
         w[27] = 0x10;        // src1 = 0x10000000, in no window
         JsonNode n = parseLines(stt(w, "disasm", "--json", "-").out()).get(0);
@@ -111,7 +113,57 @@ class CliTest {
         assertThat(n.get("src0").get("partition").isNull()).isTrue();
         assertThat(n.get("src1").get("space").asText()).isEqualTo("invalid");
         assertThat(n.get("src1").get("offset").isNull()).isTrue();
-        assertThat(n.get("name").asText()).isEqualTo("0x00");
+    }
+
+    /** FAMILY.md §6: every field of every struct by its FAMILY-SOURCES §15 name (the fixture's tables). */
+    @Test
+    void disasmJsonOfEveryFormatHasTheSourceTablesFields() throws Exception {
+        java.util.Map<String, java.util.Set<String>> expected = new java.util.HashMap<>();
+        for (String line : new String(getClass().getResourceAsStream("/fixtures/layouts.csv").readAllBytes(),
+                java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+            String[] r = line.split(",");
+            if (line.isBlank() || line.startsWith("#") || r[3].startsWith("header.") || r[3].startsWith("events.")) {
+                continue;
+            }
+            java.util.Set<String> keys = expected.computeIfAbsent(r[0], k -> new java.util.LinkedHashSet<>());
+            if (r[4].equals("dpair")) {
+                keys.addAll(List.of("in0_dtype", "in1_dtype"));
+            } else {
+                keys.add(r[3].contains(".") ? r[3].substring(0, r[3].indexOf('.')) : r[3]);
+            }
+        }
+        Random rnd = new Random(3);
+        for (stt.codec.Format f : stt.codec.Format.values()) {
+            if (f == stt.codec.Format.RAW) {
+                continue;
+            }
+            byte[] bytes = Words.randomBytes(rnd, f);
+            JsonNode n = parseLines(stt(bytes, "disasm", "--json", "--gen", "cayman", "-").out()).get(0);
+            List<String> fields = fieldNames(n);
+            assertThat(fields.subList(0, 6)).containsExactly("index", "opcode", "name", "format", "header", "events");
+            assertThat(fields.subList(fields.size() - 2, fields.size())).containsExactly("valid", "violations");
+            assertThat(fields.subList(6, fields.size() - 2)).as(f.name())
+                    .containsExactlyInAnyOrderElementsOf(expected.get(f.name()));
+            assertThat(n.get("format").asText()).isEqualTo(f.name());
+            for (stt.codec.Layout.Pattern p : f.layout().patterns()) {
+                assertThat(fieldNames(n.get(p.name()))).containsExactlyElementsOf(PATTERN_FIELDS);
+                assertThat(n.get(p.name()).get("step_elem")).hasSize(p.rank());
+                assertThat(n.get(p.name()).get("num_elem")).hasSize(p.rank());
+            }
+        }
+    }
+
+    @Test
+    void anUnknownOpcodeIsARawWordInJsonAndText() {
+        byte[] w = new byte[64];
+        w[63] = 9;
+        JsonNode n = parseLines(stt(w, "disasm", "--json", "--gen", "mariana", "-").out()).get(0);
+        assertThat(n.get("name").asText()).isEqualTo("opcode_0x00");
+        assertThat(n.get("format").asText()).isEqualTo("raw");
+        assertThat(n.get("bytes")).hasSize(52);
+        assertThat(n.get("bytes").get(51).asInt()).isEqualTo(9);
+        assertThat(n.get("violations").get(0).get("rule").asText()).isEqualTo("has_valid_opcode");
+        assertThat(stt(w, "disasm", "-").out().trim()).isEqualTo("opcode_0x00 bytes=[" + "0,".repeat(51) + "9]");
     }
 
     @Test

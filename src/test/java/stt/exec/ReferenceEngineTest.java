@@ -8,7 +8,7 @@ import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import stt.Asm;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Word;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
@@ -189,7 +189,7 @@ class ReferenceEngineTest {
     void traceUsesTheSeedsStringsUpToALimit() throws Exception {
         StringWriter out = new StringWriter();
         Trace t = Trace.to(new PrintWriter(out), 3);
-        List<S2S2D2_STT> words = List.of(Asm.line(Asm.withText(FMA, "reverse_operands=second"), G));
+        List<Word> words = List.of(Asm.line(Asm.withText(FMA, "reverse_operands=second"), G));
         Program.run(m, words, engine, t);
         assertThat(out.toString().split("\n")).containsExactly(
                 "S: Scalar-Tensor-Tensor",
@@ -251,11 +251,11 @@ class ReferenceEngineTest {
     void aProgramWithAnInvalidWordRunsNothing() {
         load(0x0, Dtype.FP32, 8, ramp());
         byte[] before = m.digest();
-        List<S2S2D2_STT> words = List.of(Asm.line(FMA, G), Asm.line(Asm.withText(FMA, "reserved=[1,0,0]"), G));
+        List<Word> words = List.of(Asm.line(FMA, G), Asm.line(Asm.withText(FMA, "reserved=[1,0,0]"), G));
         assertThatThrownBy(() -> Program.run(m, words, engine, Trace.OFF))
                 .isInstanceOfSatisfying(Program.Failure.class, f -> {
                     assertThat(f.index()).isEqualTo(1);
-                    assertThat(f.invalid()).isTrue();
+                    assertThat(f.nothingRan()).isTrue();
                 });
         assertThat(m.digest()).isEqualTo(before);
     }

@@ -6,10 +6,10 @@ import java.lang.foreign.MemorySegment;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import stt.RandomWords;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Word;
 import stt.exec.ExecutionException;
 import stt.exec.ReferenceEngine;
-import stt.exec.Resolver;
+import stt.exec.Plan;
 import stt.exec.Trace;
 import java.util.List;
 import stt.isa.Generation;
@@ -66,8 +66,8 @@ class FastEquivalenceTest {
         String text = shape.split(" ")[0] + " src0=sbuf:0:0x0 src0.step_elem=[1,4096] src0.num_elem=[4096,2]"
                 + " src1=sbuf:0:0x8000 src1.step_elem=[1,4096] src1.num_elem=[4096,2] dst=sbuf:0:0x10000"
                 + " dst.step_elem=[1,4096] dst.num_elem=[4096,2] imm0=1.5 imm0_dtype=fp32 num_active_channels=128";
-        S2S2D2_STT w = stt.Asm.with(text, shape.substring(shape.indexOf(' ') + 1), gen);
-        assertThat(w.src0_mem_pattern().elementCount() * 128).isGreaterThanOrEqualTo(FastEngine.PARALLEL_THRESHOLD);
+        Word w = stt.Asm.with(text, shape.substring(shape.indexOf(' ') + 1), gen);
+        assertThat(w.pattern("src0").elementCount() * 128).isGreaterThanOrEqualTo(FastEngine.PARALLEL_THRESHOLD);
         new ReferenceEngine().execute(ref, w, Trace.OFF);
         new FastEngine(2).execute(fast, w, Trace.OFF);
         assertThat(difference(ref, fast, true)).isNull();
@@ -82,11 +82,11 @@ class FastEquivalenceTest {
         long elements = 0;
         int vectorised = 0;
         for (int n = 0; n < count; n++) {
-            S2S2D2_STT w = words.next(ref, fast);
-            vectorised += Hazards.streamingOrderObservable(Resolver.resolve(fast, w)) ? 0 : 1;
+            Word w = words.next(ref, fast);
+            vectorised += Hazards.streamingOrderObservable(Plan.of(fast, w)) ? 0 : 1;
             reference.execute(ref, w, Trace.OFF);
             engine.execute(fast, w, Trace.OFF);
-            elements += w.src0_mem_pattern().elementCount() * w.num_active_channels();
+            elements += w.pattern("src0").elementCount() * w.get("num_active_channels");
             boolean full = n % 500 == 499 || n == count - 1;
             String diff = difference(ref, fast, full);
             if (diff != null) {

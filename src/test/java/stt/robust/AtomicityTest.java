@@ -9,8 +9,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import stt.RandomWords;
 import stt.Words;
-import stt.codec.S2S2D2_STT;
-import stt.codec.Tensor2D;
+import stt.codec.Word;
+import stt.codec.TensorPattern;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
 import stt.exec.ReferenceEngine;
@@ -51,7 +51,7 @@ class AtomicityTest {
         Random rnd = new Random(5);
         int refused = 0;
         for (int n = 0; n < 300; n++) {
-            S2S2D2_STT w = Words.plausible(rnd, G);
+            Word w = Words.plausible(rnd, G);
             m.setRegister(rnd.nextInt(64), rnd.nextInt());
             Snapshot before = Snapshot.of(m);
             float[] acc = accumulators(m);
@@ -71,15 +71,15 @@ class AtomicityTest {
     void executedWordsChangeOnlyTheirDestination() throws ExecutionException {
         Machine m = new Machine(G);
         RandomWords.fill(2, m);
-        RandomWords words = new RandomWords(9, G, List.of(Opcode.values()));
+        RandomWords words = new RandomWords(9, G, stt.codec.Format.S2S2D2_STT.opcodes());
         for (int n = 0; n < 200; n++) {
-            S2S2D2_STT w = words.next(m);
+            Word w = words.next(m);
             assertThat(Validator.validate(w, G)).isEmpty();
             Snapshot before = Snapshot.of(m);
             float[] acc = accumulators(m);
             (n % 2 == 0 ? new ReferenceEngine() : new FastEngine(2)).execute(m, w, Trace.OFF);
             assertUnchanged(m, before, null, List.of(footprint(m, w)), "word " + n);
-            if (w.accumulator_cmd() == 0) {
+            if (w.get("accumulator_cmd") == 0) {
                 assertThat(accumulators(m)).isEqualTo(acc);
             }
         }
@@ -89,12 +89,12 @@ class AtomicityTest {
     record Region(Space space, int firstPartition, int partitions, long lo, long hi) {
     }
 
-    static Region footprint(Machine m, S2S2D2_STT w) {
-        Tensor2D d = w.dst_mem_pattern();
+    static Region footprint(Machine m, Word w) {
+        TensorPattern d = w.pattern("dst");
         int addr = d.addr().fromRegister() ? m.register(d.addr().regnum()) : d.addr().partitionOffset();
         MemoryRef at = G.locate(addr).orElseThrow();
-        long[] span = Footprint.span(d, Dtype.of(w.out_dtype()).orElseThrow().size(), at.offset());
-        return new Region(at.space(), at.partition(), w.num_active_channels(), span[0], span[1]);
+        long[] span = Footprint.span(d, Dtype.of((int) w.get("out_dtype")).orElseThrow().size(), at.offset());
+        return new Region(at.space(), at.partition(), (int) w.get("num_active_channels"), span[0], span[1]);
     }
 
     static float[] accumulators(Machine m) {

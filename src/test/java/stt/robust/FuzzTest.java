@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import stt.RandomWords;
 import stt.Words;
 import stt.codec.Codec;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Word;
 import stt.exec.ExecutionException;
 import stt.exec.ReferenceEngine;
 import stt.exec.Trace;
@@ -32,15 +32,15 @@ class FuzzTest {
         Random rnd = new Random(77);
         Generation[] gens = Generation.values();
         Machine[] machines = Arrays.stream(gens).map(Machine::new).toArray(Machine[]::new);
-        RandomWords[] validWords = Arrays.stream(gens).map(g -> new RandomWords(g.ordinal(), g, java.util.List.of(
-                stt.isa.Opcode.values()))).toArray(RandomWords[]::new);
+        RandomWords[] validWords = Arrays.stream(gens).map(g -> new RandomWords(g.ordinal(), g,
+                stt.codec.Format.S2S2D2_STT.opcodes())).toArray(RandomWords[]::new);
         ReferenceEngine reference = new ReferenceEngine();
         FastEngine fast = new FastEngine(1);
         int executed = 0;
         int refused = 0;
         for (int n = 0; n < WORDS; n++) {
             int g = rnd.nextInt(gens.length);
-            S2S2D2_STT w = switch (n % 3) {
+            Word w = switch (n % 3) {
                 case 0 -> Codec.decode(Words.randomBytes(rnd));
                 case 1 -> Words.plausible(rnd, gens[g]);
                 default -> validWords[g].next(machines[g]);

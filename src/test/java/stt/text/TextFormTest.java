@@ -12,18 +12,22 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import stt.Words;
 import stt.codec.Codec;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Format;
+import stt.codec.Word;
 import stt.isa.Generation;
 
 class TextFormTest {
+    /** 2·10^4 words per generation, every format in turn: random bytes, or plausible codes and addresses. */
     @ParameterizedTest
     @EnumSource(Generation.class)
-    void randomWordsRoundTripThroughText(Generation gen) {
+    void randomWordsOfEveryFormatRoundTripThroughText(Generation gen) {
         Random rnd = new Random(gen.ordinal() * 7919L + 1);
-        for (int n = 0; n < 4_000; n++) {
-            S2S2D2_STT w = n % 2 == 0 ? Codec.decode(Words.randomBytes(rnd)) : Words.plausible(rnd, gen);
+        Format[] formats = Format.values();
+        for (int n = 0; n < 20_000; n++) {
+            Word random = Codec.decode(Words.randomBytes(rnd, formats[n % formats.length]));
+            Word w = n % 2 == 0 ? random : Words.plausible(rnd, gen, random);
             String text = TextForm.disassemble(w, gen);
-            S2S2D2_STT back;
+            Word back;
             try {
                 back = TextForm.assembleLine(text, "t.s", 1, gen).orElseThrow();
             } catch (AsmException e) {
@@ -41,7 +45,7 @@ class TextFormTest {
                 + " in0_dtype=bf16 in1_dtype=fp8_e4m3 out_dtype=fp32r num_active_channels=3"
                 + " accumulator_cmd=zero_accumulate inst_word_len=64 semaphore_value=0x01020304 reserved=[1,2,3]"
                 + "   # a comment";
-        S2S2D2_STT w = TextForm.assembleLine(line, "g.s", 1, Generation.MARIANA).orElseThrow();
+        Word w = TextForm.assembleLine(line, "g.s", 1, Generation.MARIANA).orElseThrow();
         assertThat(HexFormat.ofDelimiter(" ").formatHex(Codec.encode(w))).isEqualTo(
                 "9d 40 00 00 00 00 00 00 04 03 02 01 10 00 04 00 01 00 00 00 04 00 02 00"
                         + " 20 00 01 02 ff ff 04 00 08 00 01 00 06 14 03 00 e6 0b 03 0a 03 01 02 03"
@@ -52,16 +56,16 @@ class TextFormTest {
     void addressesFollowTheGenerationsWindows() throws AsmException {
         String line = "select_reduce dst=sbuf:3:0x100";
         int mariana = TextForm.assembleLine(line, "a.s", 1, Generation.MARIANA).orElseThrow()
-                .dst_mem_pattern().start_addr();
+                .pattern("dst").start_addr();
         int maverick = TextForm.assembleLine(line, "a.s", 1, Generation.MAVERICK).orElseThrow()
-                .dst_mem_pattern().start_addr();
+                .pattern("dst").start_addr();
         assertThat(mariana).isEqualTo(3 * 256 * 1024 + 0x100);
         assertThat(maverick).isEqualTo(3 * 1024 * 1024 + 0x100);
     }
 
     @Test
     void blankAndCommentLinesGiveNoWords() throws AsmException {
-        List<S2S2D2_STT> words = TextForm.assemble("\n# only a comment\n  ; another\nselect_reduce\n", "c.s",
+        List<Word> words = TextForm.assemble("\n# only a comment\n  ; another\nselect_reduce\n", "c.s",
                 Generation.MARIANA);
         assertThat(words).hasSize(1);
     }
@@ -88,6 +92,47 @@ class TextFormTest {
                 .isInstanceOf(AsmException.class)
                 .hasMessageStartingWith("bad.s:2:" + column + ": ")
                 .hasMessageContaining(message);
+    }
+
+    @Test
+    void everyFormatHasItsKeysAndPatternsOfItsRank() throws AsmException {
+        Word tt = TextForm.assembleLine("tensor_tensor_arith src0=sbuf:1:0x10 src0.step_elem=[1,2,3]"
+                + " src0.num_elem=[4,5,6] op=add in0_dtype=bf16 in1_dtype=fp32 out_dtype=fp32 num_active_channels=2",
+                "t.s", 1, Generation.MARIANA).orElseThrow();
+        assertThat(HexFormat.ofDelimiter(" ").formatHex(Codec.encode(tt)).substring(0, 3 * 32 - 1)).isEqualTo(
+                "41 00 00 00 00 00 00 00 00 00 00 00 a6 0a 04 02 10 00 04 00 01 00 02 00 03 00 04 00 05 00 06 00");
+        Word ts = TextForm.assembleLine("tensor_scalar_bitvec imm0_src=pointer_immediate imm0=sbuf:2:0x8 imm1=0xff"
+                + " reserved0=[1,2,3]", "t.s", 1, Generation.MARIANA).orElseThrow();
+        assertThat(ts.get("imm0")).isEqualTo(2 * 0x40000 + 8);
+        assertThat(ts.get("imm1")).isEqualTo(0xff);
+        assertThat(TextForm.disassemble(ts, Generation.MARIANA)).contains(" imm0=sbuf:2:0x8 ", " imm1=0xff ",
+                " reserved0=[1,2,3]");
+        Word ptr = TextForm.assembleLine("tensor_scalar_ptr_arith imm0=sbuf:0:0x40 imm1=psum:1:0x0", "t.s", 1,
+                Generation.MARIANA).orElseThrow();
+        assertThat(ptr.get("imm1")).isEqualTo(0x2000000 + 0x8000);
+        Word rd = TextForm.assembleLine("dve_read_accumulator dst=sbuf:0:0x0 dst.step_elem=[1] dst.num_elem=[1]",
+                "t.s", 1, Generation.MARIANA).orElseThrow();
+        assertThat(TextForm.disassemble(rd, Generation.MARIANA)).startsWith(
+                "dve_read_accumulator dst=sbuf:0:0x0 dst.step_elem=[1] dst.num_elem=[1] dst_element_count=0");
+        Word iota = TextForm.assembleLine("iota src.base=-5 src.num_elem=[2,1,1,1] channel_multiplier=-1", "t.s", 1,
+                Generation.MARIANA).orElseThrow();
+        assertThat(iota.get("src.base")).isEqualTo(-5);
+        assertThat(iota.get("channel_multiplier")).isEqualTo(-1);
+        assertThatThrownBy(() -> TextForm.assembleLine("copy op0=add", "t.s", 1, Generation.MARIANA))
+                .hasMessageContaining("unknown key 'op0' for S4D4_TR; expected one of src, src.step_elem");
+    }
+
+    @Test
+    void rawWordsAreWrittenAsTheirBytes() throws AsmException {
+        String text = "opcode_0x01 bytes=[" + "0,".repeat(50) + "1,2] wait_idx=3";
+        Word w = TextForm.assembleLine(text, "r.s", 1, Generation.MARIANA).orElseThrow();
+        assertThat(w.opcodeCode()).isEqualTo(1);
+        assertThat(Codec.encode(w)[63]).isEqualTo((byte) 2);
+        assertThat(Codec.encode(w)[5]).isEqualTo((byte) 3);
+        assertThat(TextForm.disassemble(w, Generation.MARIANA)).isEqualTo("opcode_0x01 wait_idx=3 bytes=["
+                + "0,".repeat(50) + "1,2]");
+        assertThat(TextForm.assembleLine("0x01", "r.s", 1, Generation.MARIANA).orElseThrow().mnemonic())
+                .isEqualTo("opcode_0x01");
     }
 
     @Test

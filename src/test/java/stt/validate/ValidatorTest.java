@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import stt.codec.S2S2D2_STT;
+import stt.codec.Word;
 import stt.isa.Generation;
 
 class ValidatorTest {
@@ -26,7 +26,24 @@ class ValidatorTest {
     static final String SELECT = ARITH.replace("scalar_tensor_tensor_arith", "select_reduce")
             .replace("op0=mult op1=add", "op0=bypass op1=max").replace("in0_dtype=fp32", "in0_dtype=int32");
 
-    static S2S2D2_STT word(String base, String overrides, Generation gen) {
+    static final String TT = "tensor_tensor_arith src0=sbuf:0:0x0 src0.step_elem=[1,1,1] src0.num_elem=[64,1,1]"
+            + " src1=sbuf:0:0x100 src1.step_elem=[1,1,1] src1.num_elem=[64,1,1] dst=sbuf:0:0x200"
+            + " dst.step_elem=[1,1,1] dst.num_elem=[64,1,1] in0_dtype=fp32 in1_dtype=fp32 out_dtype=fp32 op=add"
+            + " num_active_channels=128";
+    static final String TS = "tensor_scalar_arith src=sbuf:0:0x0 src.step_elem=[1,1,1] src.num_elem=[64,1,1]"
+            + " dst=sbuf:0:0x200 dst.step_elem=[1,1,1] dst.num_elem=[64,1,1] in_dtype=fp32 out_dtype=fp32"
+            + " num_active_channels=128 op0=add imm0=1.0";
+    static final String RD = "dve_read_accumulator dst=sbuf:0:0x0 dst.step_elem=[1] dst.num_elem=[1] dtype=fp32"
+            + " num_active_channels=128 dst_element_count=1";
+    static final String MEMSET = "memset dst=sbuf:0:0x0 dst.step_elem=[1,1,1,1] dst.num_elem=[64,1,1,1] dtype=fp32"
+            + " num_active_channels=128 dst_element_count=64";
+    static final String COPY = "copy src=sbuf:0:0x0 src.step_elem=[1,1,1,1] src.num_elem=[64,1,1,1]"
+            + " dst=sbuf:0:0x200 dst.step_elem=[1,1,1,1] dst.num_elem=[64,1,1,1] in_dtype=fp32 out_dtype=fp32"
+            + " num_active_channels=128";
+    static final String IOTA = "iota src.num_elem=[64,1,1,1] dst=sbuf:0:0x0 dst.step_elem=[1,1,1,1]"
+            + " dst.num_elem=[64,1,1,1] out_dtype=int32 num_active_channels=128";
+
+    static Word word(String base, String overrides, Generation gen) {
         return stt.Asm.with(base, overrides, gen);
     }
 
@@ -38,7 +55,25 @@ class ValidatorTest {
         Generation m = Generation.MARIANA;
         return Stream.of(
                 // rule, base, breaking overrides, near-identical passing overrides, generation
-                Arguments.of(Rule.S2S2D2_STT_OPCODE, ARITH, "mnemonic=0x9f imm0=0x40200000", "mnemonic=0x9d imm0=0x40200000", m),
+                Arguments.of(Rule.HAS_VALID_OPCODE, TT, "mnemonic=tensor_tensor_add_bf16",
+                        "mnemonic=tensor_tensor_arith", m),
+                Arguments.of(Rule.HAS_VALID_OPCODE, MEMSET, "mnemonic=dve_read_indices", "mnemonic=memset",
+                        Generation.SUNDA),
+                Arguments.of(Rule.S3D3_TS_RESERVED_ZERO, TS, "reserved0=[0,1,0]", "reserved0=[0,0,0]", m),
+                Arguments.of(Rule.D1_RD_RESERVED_ZERO, RD, "reserved1=[0,0,0,0,0,0,0,0,9]",
+                        "reserved1=[0,0,0,0,0,0,0,0,0]", m),
+                Arguments.of(Rule.D4_MR_RESERVED_ZERO, MEMSET, "reserved3=[0,0,1]", "reserved3=[0,0,0]", m),
+                Arguments.of(Rule.S4D4_TR_RESERVED_ZERO, COPY, "reserved1=[0,0,0,0,1]", "reserved1=[0,0,0,0,0]",
+                        m),
+                Arguments.of(Rule.D4_IOTA_RESERVED_ZERO, IOTA, "reserved0=[3]", "reserved0=[0]", m),
+                Arguments.of(Rule.TENSOR1D_VALID, RD, "dst.num_elem=[0]", "dst.num_elem=[1]", m),
+                Arguments.of(Rule.TENSOR3D_VALID, TT, "src1=sbuf:0:0x102", "src1=sbuf:0:0x104", m),
+                Arguments.of(Rule.TENSOR3D_VALID, TS, "dst=psum:0:0x0 out_dtype=bf16",
+                        "dst=psum:0:0x0 out_dtype=fp32", m),
+                Arguments.of(Rule.TENSOR4D_VALID, COPY, "src.step_elem=[1,1,1,-1] src.num_elem=[64,1,1,2]",
+                        "src.step_elem=[1,1,1,1] src.num_elem=[64,1,1,2]", m),
+                Arguments.of(Rule.TENSOR4D_VALID, MEMSET, "dst=sbuf:0:0x3fffc dst.num_elem=[2,1,1,1]",
+                        "dst=sbuf:0:0x3fff8 dst.num_elem=[2,1,1,1]", m),
                 Arguments.of(Rule.RESERVED_ZERO, ARITH, "reserved=[0,1,0]", "reserved=[0,0,0]", m),
                 Arguments.of(Rule.VALID_ENUM_CODE, ARITH, "reverse_operands=4", "reverse_operands=3", m),
                 Arguments.of(Rule.VALID_ENUM_CODE, ARITH, "imm0_src=3 imm0=0x40200000", "imm0_src=0 imm0=0x40200000", m),
@@ -124,6 +159,14 @@ class ValidatorTest {
         Set<Rule> covered = EnumSet.noneOf(Rule.class);
         ruleCases().forEach(a -> covered.add((Rule) a.get()[0]));
         assertThat(covered).containsExactlyInAnyOrder(Rule.values());
+    }
+
+    @Test
+    void anUnknownOpcodeIsARawWordThatBreaksOnlyHasValidOpcode() {
+        Word raw = stt.Asm.line("opcode_0x9f bytes=[" + "7,".repeat(51) + "7]", Generation.MARIANA);
+        assertThat(Validator.validate(raw, Generation.MARIANA)).singleElement().hasToString("has_valid_opcode:"
+                + " opcode = 0x9f is not an opcode of the Vector Engine family this model knows; the word is kept as"
+                + " raw bytes (stt spec lists the opcodes)");
     }
 
     @Test

@@ -1,0 +1,151 @@
+package stt.exec;
+
+import stt.alu.ArithAlu;
+import stt.alu.BitvecAlu;
+import stt.codec.Word;
+import stt.isa.AccumCmd;
+import stt.isa.MemoryRef;
+import stt.isa.Opcode;
+import stt.machine.Machine;
+
+/**
+ * The per-element rules the S2S2D2_STT opcodes share (seed §7, SPEC §5), owned here so that both engines run
+ * exactly these: the scalar per lane, the two fused stages, the selection, the accumulator, and the reference's
+ * element-major streaming loop.
+ */
+public final class S2s2d2 {
+    /** Register numbers in the trace lines: R[0] src0 element, R[1] src1 element, R[2] result. */
+    static final int R_SRC0 = 0;
+    static final int R_SRC1 = 1;
+    static final int R_RESULT = 2;
+
+    private S2s2d2() {
+    }
+
+    /**
+     * Lane c's scalar: arith as fp32 bits (inline imm0 is fp32; from memory it is converted from imm0_dtype),
+     * bitvec as the low w bits of imm0 or of the element in memory.
+     */
+    public static int scalarBits(Machine m, Plan p, int lane) {
+        if (p.pointer().isEmpty()) {
+            return p.imm0();
+        }
+        MemoryRef at = p.pointer().get();
+        int bits = m.readBits(at.space(), at.partition() + lane, at.offset(), p.scalarDtype().size());
+        return p.opcode().isBitvec() ? bits : Float.floatToRawIntBits(p.scalarDtype().toFp32(bits));
+    }
+
+    /** Every lane's scalar, read before anything is written ({@link stt.isa.Decision#SCALAR_READ_FIRST}). */
+    public static int[] scalars(Machine m, Plan p) {
+        int[] s = new int[p.channels()];
+        for (int c = 0; c < s.length; c++) {
+            s[c] = scalarBits(m, p, c);
+        }
+        return s;
+    }
+
+    /**
+     * What every body does first: resolve the word, log the worker's self-name, and start the accumulators
+     * ({@code zero_accumulate}).
+     */
+    static Plan begin(Machine m, Word w, Trace trace, String worker) throws ExecutionException {
+        Plan p = Plan.of(m, w);
+        trace.instruction(worker);
+        startAccumulators(m, p);
+        return p;
+    }
+
+    /** zero_accumulate starts each lane from 0 (a sum) or, for SelectReduce, from -inf (a max). */
+    public static void startAccumulators(Machine m, Plan p) {
+        if (p.accum() == AccumCmd.ZERO_ACCUMULATE) {
+            float start = p.opcode() == Opcode.SELECT_REDUCE ? Float.NEGATIVE_INFINITY : 0.0f;
+            for (int c = 0; c < p.channels(); c++) {
+                m.setAccumulator(c, start);
+            }
+        }
+    }
+
+    /** True when the word folds its results into the accumulator (accumulate or zero_accumulate). */
+    public static boolean accumulates(Plan p) {
+        return p.accum() == AccumCmd.ACCUMULATE || p.accum() == AccumCmd.ZERO_ACCUMULATE;
+    }
+
+    /** The accumulator after folding in {@code r}: a NaN-canonical fp32 sum, or SelectReduce's NaN-ignoring max. */
+    public static float accumulated(Opcode opcode, float acc, float r) {
+        return opcode == Opcode.SELECT_REDUCE ? ArithAlu.max(acc, r) : ArithAlu.canonical(acc + r);
+    }
+
+    /**
+     * SelectReduce: the predicate (src0's integer bits, true when non-zero, inverted by reverse_operands first)
+     * picks src1, else the scalar.
+     */
+    public static float selectElement(Plan p, int predicateBits, float onTrue, float onFalse) {
+        boolean pred = (predicateBits != 0) != p.reverse().swapsFirst();
+        return pred ? onTrue : onFalse;
+    }
+
+    /** mid = src0 op0 s (first/both: s op0 src0); r = mid op1 src1 (second/both: src1 op1 mid). */
+    public static float arithElement(Plan p, float a, float b, float s) {
+        float mid = p.reverse().swapsFirst() ? ArithAlu.apply(p.op0(), s, a) : ArithAlu.apply(p.op0(), a, s);
+        return p.reverse().swapsSecond() ? ArithAlu.apply(p.op1(), b, mid) : ArithAlu.apply(p.op1(), mid, b);
+    }
+
+    /** The same composition on raw {@code width}-bit integers. */
+    public static int bitvecElement(Plan p, int a, int b, int s, int width) {
+        int mid = p.reverse().swapsFirst() ? BitvecAlu.apply(p.op0(), s, a, width)
+                : BitvecAlu.apply(p.op0(), a, s, width);
+        return p.reverse().swapsSecond() ? BitvecAlu.apply(p.op1(), b, mid, width)
+                : BitvecAlu.apply(p.op1(), mid, b, width);
+    }
+
+    /** One lane's element: from src0 bits {@code a} and src1 bits {@code b}, the fp32 result. */
+    @FunctionalInterface
+    interface ArithStep {
+        float apply(int lane, int a, int b);
+    }
+
+    /** One lane's element on the bit-vector datapath: the dst bits. */
+    @FunctionalInterface
+    interface BitsStep {
+        int apply(int lane, int a, int b);
+    }
+
+    /**
+     * The reference's streaming order ({@link stt.isa.Decision#STREAMING_ORDER}): for k ascending, every lane
+     * reads element k of src0 and src1 and computes, then every lane writes element k of dst (converted to
+     * out_dtype) and folds the fp32 result into its accumulator when the word accumulates.
+     */
+    static void streamArith(Machine m, Plan p, ArithStep step) {
+        float[] values = new float[p.channels()];
+        stream(m, p, (lane, a, b) -> {
+            values[lane] = step.apply(lane, a, b);
+            return p.dst().dtype().fromFp32(values[lane]);
+        }, accumulates(p) ? values : null);
+    }
+
+    /** {@link #streamArith}'s loop for the bit-vector datapath (which never accumulates). */
+    static void streamBits(Machine m, Plan p, BitsStep step) {
+        stream(m, p, step, null);
+    }
+
+    private static void stream(Machine m, Plan p, BitsStep step, float[] accumulate) {
+        int lanes = p.channels();
+        int[] result = new int[lanes];
+        Operand dst = p.dst();
+        for (long k = 0; k < p.elements(); k++) {
+            for (int c = 0; c < lanes; c++) {
+                result[c] = step.apply(c, read(m, p.src0(), c, k), read(m, p.src1(), c, k));
+            }
+            for (int c = 0; c < lanes; c++) {
+                m.writeBits(dst.start().space(), dst.partition(c), dst.offset(k), dst.dtype().size(), result[c]);
+                if (accumulate != null) {
+                    m.setAccumulator(c, accumulated(p.opcode(), m.accumulator(c), accumulate[c]));
+                }
+            }
+        }
+    }
+
+    private static int read(Machine m, Operand o, int lane, long k) {
+        return m.readBits(o.start().space(), o.partition(lane), o.offset(k), o.dtype().size());
+    }
+}

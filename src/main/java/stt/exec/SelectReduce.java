@@ -1,0 +1,23 @@
+package stt.exec;
+
+import stt.codec.Word;
+import stt.machine.Machine;
+
+/**
+ * SelectReduce (0xea), SPEC §5 [NKI select_reduce]: {@code dst = pred ? src1 : scalar} with src0 the predicate
+ * (inverted by reverse_operands first), the selected value passed through unchanged, and a NaN-ignoring running
+ * max in the accumulator ({@link stt.isa.Decision#SELECT_REDUCE_PASSTHROUGH}).
+ */
+final class SelectReduce implements Semantics {
+    @Override
+    public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
+        Plan p = S2s2d2.begin(m, w, trace, "CopyPredicatedReduce");
+        int[] scalar = S2s2d2.scalars(m, p);
+        S2s2d2.streamArith(m, p, (lane, a, b) -> {
+            if (trace.on()) {
+                trace.selectStage(S2s2d2.R_RESULT, S2s2d2.R_SRC0, S2s2d2.R_SRC1);
+            }
+            return S2s2d2.selectElement(p, a, p.src1().dtype().toFp32(b), Float.intBitsToFloat(scalar[lane]));
+        });
+    }
+}

@@ -1,0 +1,106 @@
+package stt.fast;
+
+import stt.exec.Operand;
+import stt.exec.Plan;
+import stt.exec.S2s2d2;
+import stt.isa.AluOp;
+import stt.isa.Opcode;
+import stt.machine.Machine;
+
+/**
+ * ScalarTensorTensor (arith and bitvec) and SelectReduce: lanes run independently, each in chunks: both sources
+ * are loaded into buffers, the two stages run as Vector API kernels (or the selection), the results are stored
+ * and folded into the lane's accumulator. An fp32 mult/add on contiguous streams runs fused on the segments.
+ */
+final class LaneKernel extends S2s2d2Kernel {
+    private static final int CHUNK = FastEngine.CHUNK;
+
+    @Override
+    void run(Machine m, Plan p, int[] scalars, Lanes lanes) {
+        lanes.run(p.channels(), p.elements() * p.channels(), c -> lane(m, p, c, scalars[c]));
+    }
+
+    /** ScalarTensorTensor arith with op0 mult, op1 add, no swaps, on contiguous fp32 (or fp32r) streams. */
+    private static boolean fmaShapedFp32(Plan p) {
+        if (p.opcode() != Opcode.SCALAR_TENSOR_TENSOR_ARITH || p.op0() != AluOp.MULT
+                || p.op1() != AluOp.ADD || p.reverse().swapsFirst() || p.reverse().swapsSecond()) {
+            return false;
+        }
+        for (Operand o : new Operand[] {p.src0(), p.src1(), p.dst()}) {
+            if (o.dtype().size() != 4 || !o.dtype().isFloat() || o.pattern().linearStride() != 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static long address(Machine m, Operand o, int lane) {
+        return m.address(o.start().space(), o.partition(lane), o.offset(0));
+    }
+
+    /** One thread's chunk buffers, reused across lanes and words. */
+    private static final class Buffers {
+        final Transfer.Scratch scratch = new Transfer.Scratch(CHUNK);
+        final float[] a = new float[CHUNK];
+        final float[] b = new float[CHUNK];
+        final float[] r = new float[CHUNK];
+        final float[] mid = new float[CHUNK];
+        final float[] scalar = new float[CHUNK];
+        final int[] ia = new int[CHUNK];
+        final int[] ib = new int[CHUNK];
+        final int[] ir = new int[CHUNK];
+    }
+
+    private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
+
+    private static void lane(Machine m, Plan p, int lane, int scalar) {
+        long n = p.elements();
+        Buffers buf = BUFFERS.get();
+        Transfer.Scratch scratch = buf.scratch;
+        if (p.opcode().isBitvec()) {
+            int width = 8 * p.dst().dtype().size();
+            for (long k0 = 0; k0 < n; k0 += CHUNK) {
+                int len = (int) Math.min(CHUNK, n - k0);
+                Transfer.loadInts(m, p.src0(), lane, k0, len, buf.ia, scratch);
+                Transfer.loadInts(m, p.src1(), lane, k0, len, buf.ib, scratch);
+                BitvecKernel.run(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), scalar,
+                        buf.ia, buf.ib, buf.ir, len, width);
+                Transfer.storeInts(m, p.dst(), lane, k0, len, buf.ir, scratch);
+            }
+            return;
+        }
+        float s = Float.intBitsToFloat(scalar);
+        boolean accumulate = S2s2d2.accumulates(p);
+        float acc = m.accumulator(lane);
+        if (!accumulate && fmaShapedFp32(p)) {
+            ArithKernel.multAddContiguousFp32(s, m.segment(p.src0().start().space()), address(m, p.src0(), lane),
+                    m.segment(p.src1().start().space()), address(m, p.src1(), lane),
+                    m.segment(p.dst().start().space()), address(m, p.dst(), lane), (int) n);
+            return;
+        }
+        float[] r = buf.r;
+        for (long k0 = 0; k0 < n; k0 += CHUNK) {
+            int len = (int) Math.min(CHUNK, n - k0);
+            Transfer.loadFloats(m, p.src1(), lane, k0, len, buf.b, scratch);
+            if (p.opcode() == Opcode.SELECT_REDUCE) {
+                Transfer.loadInts(m, p.src0(), lane, k0, len, buf.ia, scratch);
+                for (int i = 0; i < len; i++) {
+                    r[i] = S2s2d2.selectElement(p, buf.ia[i], buf.b[i], s);
+                }
+            } else {
+                Transfer.loadFloats(m, p.src0(), lane, k0, len, buf.a, scratch);
+                ArithKernel.run(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), s, buf.a,
+                        buf.b, r, buf.mid, buf.scalar, len);
+            }
+            Transfer.storeFloats(m, p.dst(), lane, k0, len, r, scratch);
+            if (accumulate) {
+                for (int i = 0; i < len; i++) {
+                    acc = S2s2d2.accumulated(p.opcode(), acc, r[i]);
+                }
+            }
+        }
+        if (accumulate) {
+            m.setAccumulator(lane, acc);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package stt.fast;
+
+import stt.codec.Word;
+import stt.exec.ExecutionException;
+import stt.exec.Plan;
+import stt.exec.S2s2d2;
+import stt.machine.Machine;
+
+/**
+ * What the S2S2D2_STT kernels share: resolve the word, hand it back when its operands overlap so that the
+ * streaming order would show, read every lane's scalar and start the accumulators, then run.
+ */
+abstract class S2s2d2Kernel implements Kernel {
+    @Override
+    public final boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
+        Plan p = Plan.of(m, w);
+        if (Hazards.streamingOrderObservable(p)) {
+            return false;
+        }
+        int[] scalars = S2s2d2.scalars(m, p);
+        S2s2d2.startAccumulators(m, p);
+        run(m, p, scalars, lanes);
+        return true;
+    }
+
+    /** Runs a resolved word whose lanes may go in any order, lane c starting from {@code scalars[c]}. */
+    abstract void run(Machine m, Plan p, int[] scalars, Lanes lanes);
+}

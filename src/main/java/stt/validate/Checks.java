@@ -1,0 +1,203 @@
+package stt.validate;
+
+import static stt.validate.Check.report;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import stt.codec.Field;
+import stt.codec.Layout;
+import stt.codec.TensorPattern;
+import stt.codec.Word;
+import stt.isa.Addr4;
+import stt.isa.Coded;
+import stt.isa.Dtype;
+import stt.isa.Generation;
+import stt.isa.MemoryRef;
+import stt.isa.Space;
+
+/**
+ * The shared checks: rules whose body is the same for every struct that has the fields they read, each a
+ * {@link Check} named by its predicate. Patterns, their dtypes and the reserved groups come from the word's
+ * layout, so the structural checks need no per-struct code.
+ */
+public final class Checks {
+    private Checks() {
+    }
+
+    /** Every reserved byte group is zero (reported under the struct's {@code *_reserved_zero}). */
+    public static Check reservedZero(Rule rule) {
+        return (w, gen, out) -> {
+            for (Layout.Part part : w.layout().parts()) {
+                if (part instanceof Layout.Bytes b && b.reserved()
+                        && b.fields().stream().anyMatch(f -> w.get(f) != 0)) {
+                    long[] bytes = b.fields().stream().mapToLong(w::get).toArray();
+                    report(out, rule, "%s = %s must be %s", b.name(), Arrays.toString(bytes),
+                            Arrays.toString(new long[bytes.length]).replace(" ", ""));
+                }
+            }
+        };
+    }
+
+    /** Each named enumeration field holds a defined code. */
+    public static Check enumCodes(String... fields) {
+        return (w, gen, out) -> {
+            for (String name : fields) {
+                Field f = w.layout().field(name);
+                if (f.names().member(w.getInt(f)).isEmpty()) {
+                    report(out, Rule.VALID_ENUM_CODE, "%s = %s is not a defined code; allowed: %s", name,
+                            Coded.hex(w.getInt(f)), f.names().names());
+                }
+            }
+        };
+    }
+
+    /** is_valid_dtype(field, AllowFP32R) for each named dtype field. */
+    public static Check validDtype(String field, boolean allowFp32r) {
+        return (w, gen, out) -> {
+            int code = (int) w.get(field);
+            Optional<Dtype> d = Dtype.of(code);
+            if (d.isPresent() && isValidDtype(d.get(), allowFp32r)) {
+                return;
+            }
+            List<Dtype> allowed = Arrays.stream(Dtype.values()).filter(x -> isValidDtype(x, allowFp32r)).toList();
+            report(out, Rule.IS_VALID_DTYPE, "%s = %s is not a valid dtype%s; allowed: %s", field,
+                    Coded.describe(Dtype.class, code), allowFp32r ? "" : " here (AllowFP32R::False)", names(allowed));
+        };
+    }
+
+    private static boolean isValidDtype(Dtype d, boolean allowFp32r) {
+        return d.code() < 0x10 && d.size() > 0 && d.size() <= 4 && (allowFp32r || d != Dtype.FP32R);
+    }
+
+    /** check_active_channels: 1..128. */
+    public static Check activeChannels() {
+        return (w, gen, out) -> {
+            long n = w.get("num_active_channels");
+            if (n < 1 || n > Generation.PARTITIONS) {
+                report(out, Rule.CHECK_ACTIVE_CHANNELS, "num_active_channels = %d; allowed: 1..%d", n,
+                        Generation.PARTITIONS);
+            }
+        };
+    }
+
+    /** start_addr_active_channels: every immediate pattern's start partition + channels stays within 128. */
+    public static Check startAddrActiveChannels() {
+        return (w, gen, out) -> {
+            long n = w.get("num_active_channels");
+            for (Layout.Pattern p : w.layout().patterns()) {
+                Optional<MemoryRef> ref = immediate(w.pattern(p), gen);
+                if (ref.isPresent() && ref.get().partition() + n > Generation.PARTITIONS) {
+                    report(out, Rule.START_ADDR_ACTIVE_CHANNELS, "%s starts at partition %d; with num_active_channels"
+                            + " %d it would reach partition %d; allowed: start partition + channels <= %d", p.name(),
+                            ref.get().partition(), n, ref.get().partition() + n - 1, Generation.PARTITIONS);
+                }
+            }
+        };
+    }
+
+    /**
+     * tensorNd_valid for every pattern: counts of at least 1, a well-formed register address, or an immediate one
+     * inside a window with its footprint in the active range ({@link Footprint#patternProblems}).
+     */
+    public static Check tensorValid() {
+        return (w, gen, out) -> {
+            for (Layout.Pattern p : w.layout().patterns()) {
+                tensorValid(w, gen, out, p);
+            }
+        };
+    }
+
+    private static void tensorValid(Word w, Generation gen, List<Violation> out, Layout.Pattern p) {
+        Rule rule = Rule.tensorValid(p.rank());
+        TensorPattern t = w.pattern(p);
+        Addr4 a = t.addr();
+        String name = p.name();
+        if (!a.shapeFromRegister()) {
+            for (int d = 0; d < t.rank(); d++) {
+                if (t.num(d) < 1) {
+                    report(out, rule, "%s.num_elem[%d] = 0; allowed: 1..65535", name, d);
+                }
+            }
+        }
+        if (a.fromRegister()) {
+            if (a.regnum() >= Generation.ADDRESS_REGISTERS || !a.registerFormClean()) {
+                report(out, rule, "%s.start_addr = 0x%08x reads register %d; allowed: registers 0..%d with bytes"
+                        + " 1..2 and bits 24..29 zero", name, t.start_addr(), a.regnum(),
+                        Generation.ADDRESS_REGISTERS - 1);
+            }
+            return;
+        }
+        Optional<MemoryRef> ref = gen.locate(a.partitionOffset());
+        if (ref.isEmpty()) {
+            report(out, rule, "%s.start_addr = 0x%08x is in no memory window of %s; %s", name, t.start_addr(), gen,
+                    Footprint.windows(gen));
+            return;
+        }
+        Footprint.patternProblems(name, ref.get(), t, (int) w.get(p.dtypeField()), p.written(), gen)
+                .forEach(m -> report(out, rule, "%s", m));
+    }
+
+    /** The element counts of patterns {@code a} and {@code b} agree, unless either takes its shape from a register. */
+    public static Check sameElementCount(Rule rule, String a, String b) {
+        return (w, gen, out) -> {
+            TensorPattern s = w.pattern(a);
+            TensorPattern d = w.pattern(b);
+            if (!s.addr().shapeFromRegister() && !d.addr().shapeFromRegister()
+                    && s.elementCount() != d.elementCount()) {
+                report(out, rule, "%s has %d elements (%s), %s has %d (%s); they must be equal", a, s.elementCount(),
+                        shape(s), b, d.elementCount(), shape(d));
+            }
+        };
+    }
+
+    private static String shape(TensorPattern t) {
+        return Arrays.stream(t.num_elem()).mapToObj(Integer::toString).collect(Collectors.joining("x"));
+    }
+
+    /**
+     * tt_valid_partitions: two immediate sources are not both in PSUM, and two SBUF sources start in the same
+     * 32-partition quadrant.
+     */
+    public static Check ttValidPartitions(String first, String second) {
+        return (w, gen, out) -> {
+            Optional<MemoryRef> a = immediate(w.pattern(first), gen);
+            Optional<MemoryRef> b = immediate(w.pattern(second), gen);
+            if (a.isEmpty() || b.isEmpty()) {
+                return;
+            }
+            if (a.get().space() == Space.PSUM && b.get().space() == Space.PSUM) {
+                report(out, Rule.TT_VALID_PARTITIONS, "%s (%s) and %s (%s) are both in PSUM; at most one source may"
+                        + " be", first, a.get(), second, b.get());
+            } else if (a.get().space() == Space.SBUF && b.get().space() == Space.SBUF
+                    && a.get().partition() / Generation.QUADRANT != b.get().partition() / Generation.QUADRANT) {
+                report(out, Rule.TT_VALID_PARTITIONS, "%s starts at SBUF partition %d, %s at %d; two SBUF sources"
+                        + " must start in the same %d-partition quadrant", first, a.get().partition(), second,
+                        b.get().partition(), Generation.QUADRANT);
+            }
+        };
+    }
+
+    /** The window an immediate, direct start address falls in; empty for register, indirect or unmapped ones. */
+    static Optional<MemoryRef> immediate(TensorPattern t, Generation gen) {
+        Addr4 a = t.addr();
+        return a.fromRegister() || a.indirect() ? Optional.empty() : gen.locate(a.partitionOffset());
+    }
+
+    static String names(Collection<? extends Coded> members) {
+        return members.stream().map(Coded::isaName).collect(Collectors.joining(", "));
+    }
+
+    /** {@code checks} as one list, in order. */
+    @SafeVarargs
+    public static List<Check> concat(List<Check>... checks) {
+        List<Check> all = new ArrayList<>();
+        for (List<Check> c : checks) {
+            all.addAll(c);
+        }
+        return List.copyOf(all);
+    }
+}
