@@ -17,6 +17,11 @@ public enum Decision {
     STRUCTURAL_CHECKS("An opcode whose own rules are not modelled yet is checked by the rules every struct shares,"
             + " read from its layout: *_reserved_zero, check_active_channels, start_addr_active_channels and"
             + " tensorNd_valid on every pattern; it decodes, validates and is refused at execution."),
+    INT_OP_SIGNEDNESS("s3s3d3_tt_valid_int_signness: the *_uint ops need all-unsigned integer operands, mod"
+            + " all-signed or all-unsigned, every other int ALU op all-signed (the headers' op lists are not in the"
+            + " sources)."),
+    MEMSET_COUNT(Source.SPEC_MODEL, "d4_mr_dst_element_count: Memset's dst_element_count must equal the product of"
+            + " its dst num_elem (FAMILY.md §3)."),
     JSON_NAME_MNEMONIC("disasm --json's name is the text mnemonic (FAMILY.md §6) and format the struct's name; the"
             + " seed's CamelCase names (ScalarTensorTensorArith) name trace workers only."),
     HEADER_EVENTS_OPAQUE("Header and events fields are carried and shown, never interpreted or validated."),

@@ -7,12 +7,15 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import stt.codec.Field;
 import stt.codec.Layout;
 import stt.codec.TensorPattern;
 import stt.codec.Word;
 import stt.isa.Addr4;
+import stt.isa.AluOp;
 import stt.isa.Coded;
 import stt.isa.Dtype;
 import stt.isa.Generation;
@@ -55,22 +58,75 @@ public final class Checks {
         };
     }
 
-    /** is_valid_dtype(field, AllowFP32R) for each named dtype field. */
+    /** is_valid_dtype(field, AllowFP32R): a code below 0x10 of 1..4 bytes, fp32r only where allowed. */
     public static Check validDtype(String field, boolean allowFp32r) {
+        return validDtype(field, allowFp32r, false);
+    }
+
+    /** is_valid_dtype_64: as {@link #validDtype}, and int64/uint64 too, except on SUNDA (plain is_valid_dtype). */
+    public static Check validDtype64(String field, boolean allowFp32r) {
+        return validDtype(field, allowFp32r, true);
+    }
+
+    private static Check validDtype(String field, boolean allowFp32r, boolean wide) {
         return (w, gen, out) -> {
             int code = (int) w.get(field);
+            boolean allow64 = wide && gen != Generation.SUNDA;
             Optional<Dtype> d = Dtype.of(code);
-            if (d.isPresent() && isValidDtype(d.get(), allowFp32r)) {
+            if (d.isPresent() && isValidDtype(d.get(), allowFp32r, allow64)) {
                 return;
             }
-            List<Dtype> allowed = Arrays.stream(Dtype.values()).filter(x -> isValidDtype(x, allowFp32r)).toList();
+            List<Dtype> allowed = Arrays.stream(Dtype.values()).filter(x -> isValidDtype(x, allowFp32r, allow64))
+                    .toList();
             report(out, Rule.IS_VALID_DTYPE, "%s = %s is not a valid dtype%s; allowed: %s", field,
                     Coded.describe(Dtype.class, code), allowFp32r ? "" : " here (AllowFP32R::False)", names(allowed));
         };
     }
 
-    private static boolean isValidDtype(Dtype d, boolean allowFp32r) {
-        return d.code() < 0x10 && d.size() > 0 && d.size() <= 4 && (allowFp32r || d != Dtype.FP32R);
+    private static boolean isValidDtype(Dtype d, boolean allowFp32r, boolean allow64) {
+        return d.code() < 0x10 && d.size() > 0 && (d.size() <= 4 || allow64) && (allowFp32r || d != Dtype.FP32R);
+    }
+
+    /** A field that must hold one value (reported under {@code rule} with what it is for). */
+    public static Check equals(Rule rule, String field, long value, String why) {
+        return (w, gen, out) -> {
+            if (w.get(field) != value) {
+                report(out, rule, "%s = %d; allowed: %d (%s)", field, w.get(field), value, why);
+            }
+        };
+    }
+
+    /** Each named dtype field holds one of {@code allowed} (reported under {@code rule}). */
+    public static Check dtypeIn(Rule rule, Set<Dtype> allowed, String what, String... fields) {
+        return (w, gen, out) -> {
+            for (String field : fields) {
+                int code = (int) w.get(field);
+                if (Dtype.of(code).filter(allowed::contains).isEmpty()) {
+                    report(out, rule, "%s = %s; allowed: %s (%s)", field, Coded.describe(Dtype.class, code),
+                            names(allowed), what);
+                }
+            }
+        };
+    }
+
+    /** Each of {@code fields} (op0 and op1 by default) is in the generation's {@code set}. */
+    public static Check ops(Rule rule, Function<Generation, Set<AluOp>> set, String setName, String... fields) {
+        String[] named = fields.length == 0 ? new String[] {"op0", "op1"} : fields;
+        return (w, gen, out) -> {
+            for (String field : named) {
+                int code = (int) w.get(field);
+                Optional<AluOp> op = AluOp.of(code);
+                Set<AluOp> allowed = set.apply(gen);
+                if (op.isPresent() && allowed.contains(op.get())) {
+                    continue;
+                }
+                String what = op.isEmpty() ? "is not an ALU op"
+                        : !op.get().definedOn(gen) ? "is not in " + gen + "'s ALU_OP enum"
+                        : "is not a " + setName + " op on " + gen;
+                report(out, rule, "%s = %s %s; allowed: %s", field, Coded.describe(AluOp.class, code), what,
+                        names(allowed));
+            }
+        };
     }
 
     /** check_active_channels: 1..128. */

@@ -46,46 +46,26 @@ final class S2s2d2Checks {
     /** Each opcode's complete list. */
     static final Map<Opcode, List<Check>> LISTS = Map.of(
             Opcode.SCALAR_TENSOR_TENSOR_ARITH, around(
-                    ops(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP, Generation::generalArith, "general-arith"),
+                    Checks.ops(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP, Generation::generalArith, "general-arith"),
                     S2s2d2Checks::s2s2d2_stt_imm0_dtype,
                     accum(Rule.HAS_VALID_S2S2D2_STT_ACCUM_CMD, IDLE_OR_ACCUMULATE)),
             Opcode.SCALAR_TENSOR_TENSOR_BITVEC, around(
-                    ops(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP, Generation::generalBitvec, "general-bitvec"),
+                    Checks.ops(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP, Generation::generalBitvec, "general-bitvec"),
                     S2s2d2Checks::bitvec_dtypes,
                     accum(Rule.HAS_VALID_S2S2D2_STT_ACCUM_CMD, IDLE)),
             Opcode.TENSOR_TENSOR_SCAN_ARITH, around(
-                    ops(Rule.HAS_VALID_TENSOR_TENSOR_SCAN_OP, Generation::generalArith, "general-arith"),
+                    Checks.ops(Rule.HAS_VALID_TENSOR_TENSOR_SCAN_OP, Generation::generalArith, "general-arith"),
                     S2s2d2Checks::s2s2d2_stt_imm0_dtype,
                     accum(Rule.HAS_ZERO_ACCUM_CMD, IDLE)),
             Opcode.SELECT_REDUCE, around(
-                    ops(Rule.HAS_VALID_SELECT_REDUCE_OP, g -> EnumSet.of(AluOp.BYPASS), "SelectReduce's", "op0"),
-                    ops(Rule.HAS_VALID_SELECT_REDUCE_OP, g -> EnumSet.of(AluOp.MAX), "SelectReduce's", "op1"),
+                    Checks.ops(Rule.HAS_VALID_SELECT_REDUCE_OP, g -> EnumSet.of(AluOp.BYPASS), "SelectReduce's", "op0"),
+                    Checks.ops(Rule.HAS_VALID_SELECT_REDUCE_OP, g -> EnumSet.of(AluOp.MAX), "SelectReduce's", "op1"),
                     S2s2d2Checks::has_valid_select_reduce_dtypes,
                     S2s2d2Checks::has_valid_select_reduce_rev_ops,
                     accum(Rule.HAS_VALID_S2S2D2_CPR_ACCUM_CMD, IDLE_OR_ACCUMULATE)));
 
     private static List<Check> around(Check... own) {
         return Checks.concat(BEFORE, List.of(own), AFTER);
-    }
-
-    /** Each of {@code fields} (op0 and op1 by default) is in the generation's {@code set}. */
-    private static Check ops(Rule rule, Function<Generation, Set<AluOp>> set, String setName, String... fields) {
-        String[] named = fields.length == 0 ? new String[] {"op0", "op1"} : fields;
-        return (w, gen, out) -> {
-            for (String field : named) {
-                int code = (int) w.get(field);
-                Optional<AluOp> op = AluOp.of(code);
-                Set<AluOp> allowed = set.apply(gen);
-                if (op.isPresent() && allowed.contains(op.get())) {
-                    continue;
-                }
-                String what = op.isEmpty() ? "is not an ALU op"
-                        : !op.get().definedOn(gen) ? "is not in " + gen + "'s ALU_OP enum"
-                        : "is not a " + setName + " op on " + gen;
-                report(out, rule, "%s = %s %s; allowed: %s", field, Coded.describe(AluOp.class, code), what,
-                        names(allowed));
-            }
-        };
     }
 
     /** The accumulator command is one of {@code allowed} (an unknown code is valid_enum_code's to report). */

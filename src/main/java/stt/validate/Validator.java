@@ -22,7 +22,7 @@ import stt.isa.Opcode;
 public final class Validator {
     private static final Map<Format, Rule> RESERVED_RULES = Map.of(Format.S3D3_TS, Rule.S3D3_TS_RESERVED_ZERO,
             Format.D1_RD, Rule.D1_RD_RESERVED_ZERO, Format.D4_MR, Rule.D4_MR_RESERVED_ZERO,
-            Format.S4D4_TR, Rule.S4D4_TR_RESERVED_ZERO, Format.D4_IOTA, Rule.D4_IOTA_RESERVED_ZERO);
+            Format.S4D4_TR, Rule.S4D4_TR_RESERVED_ZERO);
 
     private static final Map<Opcode, List<Check>> LISTS = new EnumMap<>(Opcode.class);
 
@@ -31,6 +31,9 @@ public final class Validator {
             LISTS.put(op, structural(Format.of(op.code())));
         }
         LISTS.putAll(S2s2d2Checks.LISTS);
+        LISTS.putAll(S3s3d3Checks.LISTS);
+        LISTS.putAll(S4d4Checks.LISTS);
+        LISTS.putAll(D4Checks.LISTS);
     }
 
     private Validator() {

@@ -30,6 +30,10 @@ class ValidatorTest {
             + " src1=sbuf:0:0x100 src1.step_elem=[1,1,1] src1.num_elem=[64,1,1] dst=sbuf:0:0x200"
             + " dst.step_elem=[1,1,1] dst.num_elem=[64,1,1] in0_dtype=fp32 in1_dtype=fp32 out_dtype=fp32 op=add"
             + " num_active_channels=128";
+    static final String TTB = TT.replace("tensor_tensor_arith", "tensor_tensor_bitvec").replace("fp32", "int32")
+            .replace("op=add", "op=bitwise_and");
+    static final String PRED = TT.replace("tensor_tensor_arith", "copy_predicated").replace("in0_dtype=fp32",
+            "in0_dtype=uint8").replace("op=add", "op=bypass");
     static final String TS = "tensor_scalar_arith src=sbuf:0:0x0 src.step_elem=[1,1,1] src.num_elem=[64,1,1]"
             + " dst=sbuf:0:0x200 dst.step_elem=[1,1,1] dst.num_elem=[64,1,1] in_dtype=fp32 out_dtype=fp32"
             + " num_active_channels=128 op0=add imm0=1.0";
@@ -70,10 +74,47 @@ class ValidatorTest {
                 Arguments.of(Rule.TENSOR3D_VALID, TT, "src1=sbuf:0:0x102", "src1=sbuf:0:0x104", m),
                 Arguments.of(Rule.TENSOR3D_VALID, TS, "dst=psum:0:0x0 out_dtype=bf16",
                         "dst=psum:0:0x0 out_dtype=fp32", m),
-                Arguments.of(Rule.TENSOR4D_VALID, COPY, "src.step_elem=[1,1,1,-1] src.num_elem=[64,1,1,2]",
-                        "src.step_elem=[1,1,1,1] src.num_elem=[64,1,1,2]", m),
-                Arguments.of(Rule.TENSOR4D_VALID, MEMSET, "dst=sbuf:0:0x3fffc dst.num_elem=[2,1,1,1]",
-                        "dst=sbuf:0:0x3fff8 dst.num_elem=[2,1,1,1]", m),
+                Arguments.of(Rule.TENSOR4D_VALID, COPY, "src.step_elem=[-1,1,1,1]", "src.step_elem=[1,1,1,1]", m),
+                Arguments.of(Rule.TENSOR4D_VALID, MEMSET, "dst=sbuf:0:0x3fffc dst.num_elem=[2,1,1,1]"
+                        + " dst_element_count=2", "dst=sbuf:0:0x3fff8 dst.num_elem=[2,1,1,1] dst_element_count=2", m),
+                Arguments.of(Rule.S3S3D3_TT_VALID_OP, TT, "op=divide", "op=pow", m),
+                Arguments.of(Rule.S3S3D3_TT_VALID_OP, TT, "op=add_int in0_dtype=int32 in1_dtype=int32"
+                        + " out_dtype=int32", "op=add_int in0_dtype=int32 in1_dtype=int32 out_dtype=int32",
+                        Generation.SUNDA),
+                Arguments.of(Rule.S3S3D3_TT_VALID_OP, TTB, "op=add", "op=bitwise_or", m),
+                Arguments.of(Rule.S3S3D3_TT_DTYPE, TTB, "in0_dtype=fp32 in1_dtype=fp32 out_dtype=fp32",
+                        "in0_dtype=uint16 in1_dtype=uint16 out_dtype=uint16", m),
+                Arguments.of(Rule.S3S3D3_TT_SRC_DST_DTYPE, TTB, "in1_dtype=int16", "in1_dtype=int32", m),
+                Arguments.of(Rule.S3S3D3_TT_SRC_DST_DTYPE, TTB, "op=logical_shift_left in0_dtype=int64"
+                        + " out_dtype=int64 in1_dtype=int32", "op=logical_shift_left in0_dtype=int64 out_dtype=int64"
+                        + " in1_dtype=uint32", m),
+                Arguments.of(Rule.S3S3D3_TT_VALID_INT_SIGNNESS, TT, "op=add_int in0_dtype=int32 in1_dtype=uint32"
+                        + " out_dtype=int32", "op=add_int in0_dtype=int32 in1_dtype=int32 out_dtype=int32", m),
+                Arguments.of(Rule.S3S3D3_TT_VALID_INT_SIGNNESS, TT, "op=max_uint in0_dtype=int32 in1_dtype=int32"
+                        + " out_dtype=int32", "op=max_uint in0_dtype=uint32 in1_dtype=uint32 out_dtype=uint32", m),
+                Arguments.of(Rule.S3S3D3_TT_SRC_ELEMENT_CNT_CHECK, TT, "src1.num_elem=[32,1,1]",
+                        "src1.num_elem=[32,2,1]", m),
+                Arguments.of(Rule.S3S3D3_TT_DST_ELEMENT_CNT_CHECK, TT, "dst.num_elem=[32,1,1]",
+                        "dst.num_elem=[16,2,2]", m),
+                Arguments.of(Rule.S3S3D3_COPY_PRED_SRC0_DTYPE, PRED, "in0_dtype=fp32", "in0_dtype=int32", m),
+                Arguments.of(Rule.S3S3D3_COPY_CAST_PRED_SRC1_DST_DTYPE, PRED, "out_dtype=bf16",
+                        "out_dtype=bf16 mnemonic=cast_predicated", m),
+                Arguments.of(Rule.S3S3D3_TT_IS_ZERO_OP, PRED, "op=add", "op=bypass", m),
+                Arguments.of(Rule.MASK_ENABLE_ZERO, COPY, "mask_enable=1", "mask_enable=0", m),
+                Arguments.of(Rule.IS_ZERO_SUBDIM, COPY, "op_dim=1", "op_dim=x", m),
+                Arguments.of(Rule.S4D4_TR_SAME_SRC_DST_COUNT, COPY, "dst.num_elem=[32,1,1,1]",
+                        "dst.num_elem=[32,2,1,1]", m),
+                Arguments.of(Rule.S4D4_TR_OP_BYPASS, COPY, "op=add", "op=bypass", m),
+                Arguments.of(Rule.S4D4_TR_SAME_SRC_DST_TYPE, COPY, "out_dtype=bf16", "out_dtype=bf16 mnemonic=cast",
+                        m),
+                Arguments.of(Rule.HAS_ZERO_NEGATED_FIELD, COPY, "negated=1", "negated=0", m),
+                Arguments.of(Rule.MEMSET_SET_VALUE_TYPE, MEMSET, "dtype=bf16 set_value=0x10000",
+                        "dtype=bf16 set_value=0xffff", m),
+                Arguments.of(Rule.D4_MR_ZERO_SERIALIZATION, MEMSET, "serialization_mode=1",
+                        "serialization_mode=serial", m),
+                Arguments.of(Rule.D4_MR_DST_ELEMENT_COUNT, MEMSET, "dst_element_count=63", "dst_element_count=64", m),
+                Arguments.of(Rule.D4_IOTA_SAME_SRC_DST_COUNT, IOTA, "src.num_elem=[32,1,1,1]",
+                        "src.num_elem=[16,2,2,1]", m),
                 Arguments.of(Rule.RESERVED_ZERO, ARITH, "reserved=[0,1,0]", "reserved=[0,0,0]", m),
                 Arguments.of(Rule.VALID_ENUM_CODE, ARITH, "reverse_operands=4", "reverse_operands=3", m),
                 Arguments.of(Rule.VALID_ENUM_CODE, ARITH, "imm0_src=3 imm0=0x40200000", "imm0_src=0 imm0=0x40200000", m),

@@ -1,0 +1,48 @@
+package stt.validate;
+
+import static stt.validate.Check.report;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import stt.codec.Word;
+import stt.isa.AluOp;
+import stt.isa.Coded;
+import stt.isa.Dtype;
+import stt.isa.Generation;
+import stt.isa.Opcode;
+import stt.isa.TensorSubdim;
+
+/** The check lists of Copy (is_valid_copy) and Cast (is_valid_cast) on S4D4_TR (FAMILY-SOURCES §8.2). */
+final class S4d4Checks {
+    private S4d4Checks() {
+    }
+
+    private static List<Check> list(boolean copy) {
+        return List.of(Checks.reservedZero(Rule.S4D4_TR_RESERVED_ZERO),
+                Checks.equals(Rule.MASK_ENABLE_ZERO, "mask_enable", 0, "no masking"),
+                Checks.validDtype("in_dtype", false), Checks.validDtype("out_dtype", true),
+                S4d4Checks::is_zero_subdim, Checks.activeChannels(), Checks.startAddrActiveChannels(),
+                Checks.tensorValid(), Checks.sameElementCount(Rule.S4D4_TR_SAME_SRC_DST_COUNT, "src", "dst"),
+                Checks.ops(Rule.S4D4_TR_OP_BYPASS, g -> EnumSet.of(AluOp.BYPASS), "copy/cast", "op"),
+                copy ? S4d4Checks::s4d4_tr_same_src_dst_type : (w, gen, out) -> { },
+                Checks.equals(Rule.HAS_ZERO_NEGATED_FIELD, "negated", 0, "copy and cast do not negate"));
+    }
+
+    static final Map<Opcode, List<Check>> LISTS = Map.of(Opcode.COPY, list(true), Opcode.CAST, list(false));
+
+    private static void is_zero_subdim(Word w, Generation gen, List<Violation> out) {
+        int code = (int) w.get("op_dim");
+        if (Coded.byCode(TensorSubdim.class, code).isEmpty()) {
+            report(out, Rule.IS_ZERO_SUBDIM, "op_dim = %s; allowed: unused (0x00), x (0x02)", Coded.hex(code));
+        }
+    }
+
+    private static void s4d4_tr_same_src_dst_type(Word w, Generation gen, List<Violation> out) {
+        if (w.get("in_dtype") != w.get("out_dtype")) {
+            report(out, Rule.S4D4_TR_SAME_SRC_DST_TYPE, "in_dtype = %s, out_dtype = %s; copy moves bits, so they"
+                    + " must be equal (cast converts)", Coded.nameOf(Dtype.class, (int) w.get("in_dtype")),
+                    Coded.nameOf(Dtype.class, (int) w.get("out_dtype")));
+        }
+    }
+}
