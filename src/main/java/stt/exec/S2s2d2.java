@@ -111,41 +111,25 @@ public final class S2s2d2 {
     }
 
     /**
-     * The reference's streaming order ({@link stt.isa.Decision#STREAMING_ORDER}): for k ascending, every lane
-     * reads element k of src0 and src1 and computes, then every lane writes element k of dst (converted to
-     * out_dtype) and folds the fp32 result into its accumulator when the word accumulates.
+     * The reference's streaming order over src0 and src1 ({@link Streams}): each lane's fp32 result is converted to
+     * out_dtype and, when the word accumulates, folded into the lane's accumulator after its write.
      */
     static void streamArith(Machine m, Plan p, ArithStep step) {
         float[] values = new float[p.channels()];
-        stream(m, p, (lane, a, b) -> {
-            values[lane] = step.apply(lane, a, b);
-            return p.dst().dtype().fromFp32(values[lane]);
-        }, accumulates(p) ? values : null);
+        boolean accumulate = accumulates(p);
+        Streams.run(m, p.channels(), p.elements(), p.dst(), (lane, k, src) -> {
+            values[lane] = step.apply(lane, src[0], src[1]);
+            return Integer.toUnsignedLong(p.dst().dtype().fromFp32(values[lane]));
+        }, lane -> {
+            if (accumulate) {
+                m.setAccumulator(lane, accumulated(p.opcode(), m.accumulator(lane), values[lane]));
+            }
+        }, p.src0(), p.src1());
     }
 
     /** {@link #streamArith}'s loop for the bit-vector datapath (which never accumulates). */
     static void streamBits(Machine m, Plan p, BitsStep step) {
-        stream(m, p, step, null);
-    }
-
-    private static void stream(Machine m, Plan p, BitsStep step, float[] accumulate) {
-        int lanes = p.channels();
-        int[] result = new int[lanes];
-        Operand dst = p.dst();
-        for (long k = 0; k < p.elements(); k++) {
-            for (int c = 0; c < lanes; c++) {
-                result[c] = step.apply(c, read(m, p.src0(), c, k), read(m, p.src1(), c, k));
-            }
-            for (int c = 0; c < lanes; c++) {
-                m.writeBits(dst.start().space(), dst.partition(c), dst.offset(k), dst.dtype().size(), result[c]);
-                if (accumulate != null) {
-                    m.setAccumulator(c, accumulated(p.opcode(), m.accumulator(c), accumulate[c]));
-                }
-            }
-        }
-    }
-
-    private static int read(Machine m, Operand o, int lane, long k) {
-        return m.readBits(o.start().space(), o.partition(lane), o.offset(k), o.dtype().size());
+        Streams.run(m, p.channels(), p.elements(), p.dst(),
+                (lane, k, src) -> Integer.toUnsignedLong(step.apply(lane, src[0], src[1])), p.src0(), p.src1());
     }
 }

@@ -48,6 +48,16 @@ public final class Trace {
         element("S: R[%d] = R[%d] ? R[%d] : imm", dst, predicate, onTrue);
     }
 
+    /** {@code S: R[%d] = R[%d] ? R[%d] : R[%d]}: a predicated copy, dst kept where the predicate is false. */
+    public void mergeStage(int dst, int predicate, int onTrue) {
+        element("S: R[%d] = R[%d] ? R[%d] : R[%d]", dst, predicate, onTrue, dst);
+    }
+
+    /** {@code S: R[%d] = imm}: a fill with the instruction's value. */
+    public void fillStage(int dst) {
+        element("S: R[%d] = imm", dst);
+    }
+
     /** Prints an element line while under the limit; counts it in any case. */
     private void element(String format, Object... args) {
         if (out == null) {

@@ -124,15 +124,15 @@ class RunCommandTest {
     @Test
     void aValidWordThisModelDoesNotExecuteStopsTheRunBeforeAnythingRuns() throws Exception {
         Path prog = dir.resolve("tt.s");
-        Files.writeString(prog, PROGRAM + "tensor_tensor_arith src0=sbuf:0:0x0 src0.step_elem=[1,1,1]"
-                + " src0.num_elem=[4,1,1] src1=sbuf:0:0x0 src1.step_elem=[1,1,1] src1.num_elem=[4,1,1]"
-                + " dst=sbuf:0:0x1000 dst.step_elem=[1,1,1] dst.num_elem=[4,1,1] in0_dtype=fp32 in1_dtype=fp32"
-                + " out_dtype=fp32 op=add num_active_channels=4\n");
+        Files.writeString(prog, PROGRAM + "exponential src=sbuf:0:0x0 src.step_elem=[1,1,1] src.num_elem=[4,1,1]"
+                + " dst=sbuf:0:0x1000 dst.step_elem=[1,1,1] dst.num_elem=[4,1,1] in_dtype=fp32 out_dtype=fp32"
+                + " num_active_channels=4\n");
         Path out = dir.resolve("out.npy");
         CliTest.Result r = CliTest.stt("run", prog.toString(), "--dump", "sbuf:0:0x1000:4x16:fp32=" + out);
         assertThat(r.code()).isEqualTo(1);
-        assertThat(r.err()).contains("word 3: tensor_tensor_arith (0x41, S3S3D3_TT) decodes and validates, but this"
-                + " model does not execute it yet").contains("nothing was executed");
+        assertThat(r.err()).contains("word 3: exponential (0x30, S3D3_TS) decodes and validates, but this model"
+                + " does not execute it: the device evaluates exp through PWL/LUT tables")
+                .contains("nothing was executed");
         assertThat(readNpy(out).data()).containsOnly(0);
     }
 

@@ -1,0 +1,29 @@
+package stt.exec;
+
+import static stt.exec.Elementwise.R0;
+import static stt.exec.Elementwise.R2;
+
+import stt.codec.Word;
+import stt.isa.AluOp;
+import stt.isa.Opcode;
+import stt.machine.Machine;
+
+/**
+ * Copy (0x46) and Cast (0x47), FAMILY.md §4: copy moves each element's bits; cast converts it through the fp32
+ * hub, even when the two dtypes are equal (an int32 beyond 2^24 rounds).
+ */
+final class CopyCast implements Semantics {
+    @Override
+    public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
+        Operand src = Resolver.operand(m, w, "src");
+        Operand dst = Resolver.operand(m, w, "dst");
+        boolean copy = w.opcode().orElseThrow() == Opcode.COPY;
+        trace.instruction("Tensor-Cumulative/Copy/Cast/Stream-Shuffle");
+        Streams.run(m, Elementwise.channels(w), dst.count(), dst, (lane, k, s) -> {
+            if (trace.on()) {
+                trace.scalarStage(AluOp.BYPASS.code(), R2, R0);
+            }
+            return copy ? Integer.toUnsignedLong(s[0]) : Elementwise.cast(src.dtype(), dst.dtype(), s[0]);
+        }, src);
+    }
+}
