@@ -20,7 +20,7 @@ import stt.validate.Validator;
  * operands, register addresses, in-place and overlapping operands. Registers the word uses are set on the
  * machines passed in.
  */
-public final class RandomWords {
+public final class RandomWords implements WordSource {
     public static final int REGION = 64 * 1024;
     static final int[] SIZES = {1, 2, 7, 13, 63, 64, 65, 207, 1000, 4099};
     static final List<Dtype> FLOATS_AND_INTS = List.of(Dtype.INT8, Dtype.UINT8, Dtype.INT16, Dtype.UINT16,
@@ -62,6 +62,7 @@ public final class RandomWords {
     }
 
     /** A valid word; any registers it reads are set identically on every machine in {@code machines}. */
+    @Override
     public Word next(Machine... machines) {
         while (true) {
             Word w = attempt(machines);

@@ -38,6 +38,11 @@ final class BitvecKernel {
         }
     }
 
+    /** r[i] = op(a[i], b[i]) on w-bit values: the first stage a bypass. */
+    static void binary(AluOp op, int[] a, int[] b, int[] r, int n, int width) {
+        run(AluOp.BYPASS, op, false, false, 0, a, b, r, n, width);
+    }
+
     static IntVector apply(AluOp op, IntVector a, IntVector b, int width, int mask) {
         IntVector count = b.lanewise(AND, mask);
         VectorMask<Integer> over = count.compare(UGE, width);

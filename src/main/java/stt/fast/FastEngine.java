@@ -2,6 +2,7 @@ package stt.fast;
 
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import stt.codec.Word;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
@@ -28,10 +29,21 @@ public final class FastEngine implements Engine {
         KERNELS.put(Opcode.SCALAR_TENSOR_TENSOR_BITVEC, lanes);
         KERNELS.put(Opcode.SELECT_REDUCE, lanes);
         KERNELS.put(Opcode.TENSOR_TENSOR_SCAN_ARITH, new ScanKernel());
+        Kernel tt = new TensorTensorKernel();
+        KERNELS.put(Opcode.TENSOR_TENSOR_ARITH, tt);
+        KERNELS.put(Opcode.TENSOR_TENSOR_BITVEC, tt);
+        Kernel copy = new CopyKernel();
+        KERNELS.put(Opcode.COPY, copy);
+        KERNELS.put(Opcode.CAST, copy);
+        Kernel predicated = new PredicatedKernel();
+        KERNELS.put(Opcode.COPY_PREDICATED, predicated);
+        KERNELS.put(Opcode.CAST_PREDICATED, predicated);
+        KERNELS.put(Opcode.MEMSET, new MemsetKernel());
     }
 
     private final ReferenceEngine reference = new ReferenceEngine();
     private final Lanes lanes;
+    private final LongAdder kernelRuns = new LongAdder();
 
     /** @param threads lanes run on up to this many threads (1: the caller's thread only) */
     public FastEngine(int threads) {
@@ -58,8 +70,15 @@ public final class FastEngine implements Engine {
             return;
         }
         Resolver.admit(m, word);
-        if (!kernel.execute(m, word, lanes)) {
+        if (kernel.execute(m, word, lanes)) {
+            kernelRuns.increment();
+        } else {
             reference.execute(m, word, trace);
         }
+    }
+
+    /** How many words a kernel ran itself (the rest went to the reference engine). */
+    long kernelRuns() {
+        return kernelRuns.sum();
     }
 }

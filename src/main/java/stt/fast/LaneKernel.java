@@ -13,7 +13,7 @@ import stt.machine.Machine;
  * and folded into the lane's accumulator. An fp32 mult/add on contiguous streams runs fused on the segments.
  */
 final class LaneKernel extends S2s2d2Kernel {
-    private static final int CHUNK = FastEngine.CHUNK;
+    private static final int CHUNK = Chunks.SIZE;
 
     @Override
     void run(Machine m, Plan p, int[] scalars, Lanes lanes) {
@@ -38,24 +38,9 @@ final class LaneKernel extends S2s2d2Kernel {
         return m.address(o.start().space(), o.partition(lane), o.offset(0));
     }
 
-    /** One thread's chunk buffers, reused across lanes and words. */
-    private static final class Buffers {
-        final Transfer.Scratch scratch = new Transfer.Scratch(CHUNK);
-        final float[] a = new float[CHUNK];
-        final float[] b = new float[CHUNK];
-        final float[] r = new float[CHUNK];
-        final float[] mid = new float[CHUNK];
-        final float[] scalar = new float[CHUNK];
-        final int[] ia = new int[CHUNK];
-        final int[] ib = new int[CHUNK];
-        final int[] ir = new int[CHUNK];
-    }
-
-    private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
-
     private static void lane(Machine m, Plan p, int lane, int scalar) {
         long n = p.elements();
-        Buffers buf = BUFFERS.get();
+        Chunks buf = Chunks.get();
         Transfer.Scratch scratch = buf.scratch;
         if (p.opcode().isBitvec()) {
             int width = 8 * p.dst().dtype().size();

@@ -1,0 +1,40 @@
+package stt.fast;
+
+import stt.codec.Word;
+import stt.exec.ExecutionException;
+import stt.exec.Operand;
+import stt.exec.Resolver;
+import stt.isa.Opcode;
+import stt.machine.Machine;
+
+/**
+ * Copy (bits moved) and Cast (through fp32: widened into a float chunk, narrowed out of it), lanes
+ * independently in chunks.
+ */
+final class CopyKernel implements Kernel {
+    @Override
+    public boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
+        Operand src = Resolver.operand(m, w, "src");
+        Operand dst = Resolver.operand(m, w, "dst");
+        int channels = (int) w.get("num_active_channels");
+        if (Hazards.observable(dst, channels, src)) {
+            return false;
+        }
+        boolean copy = w.opcode().orElseThrow() == Opcode.COPY;
+        long n = dst.count();
+        lanes.run(channels, n * channels, lane -> {
+            Chunks c = Chunks.get();
+            for (long k0 = 0; k0 < n; k0 += Chunks.SIZE) {
+                int len = (int) Math.min(Chunks.SIZE, n - k0);
+                if (copy) {
+                    Transfer.loadInts(m, src, lane, k0, len, c.ia, c.scratch);
+                    Transfer.storeInts(m, dst, lane, k0, len, c.ia, c.scratch);
+                } else {
+                    Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
+                    Transfer.storeFloats(m, dst, lane, k0, len, c.a, c.scratch);
+                }
+            }
+        });
+        return true;
+    }
+}

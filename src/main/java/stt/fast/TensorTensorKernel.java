@@ -1,0 +1,49 @@
+package stt.fast;
+
+import stt.codec.Word;
+import stt.exec.ExecutionException;
+import stt.exec.Operand;
+import stt.exec.Resolver;
+import stt.isa.AluOp;
+import stt.machine.Machine;
+
+/**
+ * Tensor-Tensor arith and bitvec: lanes independently, in chunks: both sources loaded, one Vector API pass,
+ * stored. Words the DVE does not run (pow, int ALU ops, 64-bit dtypes) go back to the reference, which refuses.
+ */
+final class TensorTensorKernel implements Kernel {
+    @Override
+    public boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
+        Operand a = Resolver.operand(m, w, "src0");
+        Operand b = Resolver.operand(m, w, "src1");
+        Operand dst = Resolver.operand(m, w, "dst");
+        AluOp op = AluOp.of((int) w.get("op")).orElseThrow();
+        boolean bitvec = w.opcode().orElseThrow().isBitvec();
+        int channels = (int) w.get("num_active_channels");
+        if (dst.dtype().size() == 8 || a.dtype().size() == 8 || b.dtype().size() == 8
+                || !bitvec && !m.generation().generalArith().contains(op)
+                || Hazards.observable(dst, channels, a, b)) {
+            return false;
+        }
+        long n = dst.count();
+        int width = 8 * dst.dtype().size();
+        lanes.run(channels, n * channels, lane -> {
+            Chunks c = Chunks.get();
+            for (long k0 = 0; k0 < n; k0 += Chunks.SIZE) {
+                int len = (int) Math.min(Chunks.SIZE, n - k0);
+                if (bitvec) {
+                    Transfer.loadInts(m, a, lane, k0, len, c.ia, c.scratch);
+                    Transfer.loadInts(m, b, lane, k0, len, c.ib, c.scratch);
+                    BitvecKernel.binary(op, c.ia, c.ib, c.ir, len, width);
+                    Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
+                } else {
+                    Transfer.loadFloats(m, a, lane, k0, len, c.a, c.scratch);
+                    Transfer.loadFloats(m, b, lane, k0, len, c.b, c.scratch);
+                    ArithKernel.binary(op, c.a, c.b, c.r, len);
+                    Transfer.storeFloats(m, dst, lane, k0, len, c.r, c.scratch);
+                }
+            }
+        });
+        return true;
+    }
+}

@@ -1,0 +1,183 @@
+package stt;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import stt.codec.Layout;
+import stt.codec.TensorPattern;
+import stt.codec.Word;
+import stt.isa.Dtype;
+import stt.isa.Generation;
+import stt.isa.Opcode;
+import stt.isa.Space;
+import stt.machine.Machine;
+import stt.validate.Validator;
+
+/**
+ * Random valid words of the single-stage family opcodes (Tensor-Tensor, Copy/Cast, the predicated copies,
+ * Memset) inside the first {@link RandomWords#REGION} bytes of each partition: 1-D to 4-D patterns with awkward
+ * counts, zero (broadcast) and negative steps, PSUM operands, register-held addresses, in-place and overlapping
+ * operands, every legal dtype. Registers a word uses are set on the machines passed in.
+ */
+public final class FamilyWords implements WordSource {
+    static final int[] SIZES = {1, 2, 5, 12, 63, 64, 100, 256, 1000, 2047};
+    static final List<Dtype> ELEMENTS = RandomWords.FLOATS_AND_INTS;
+    static final List<Dtype> INTS = RandomWords.INTS;
+
+    private final Random rnd;
+    private final Generation gen;
+    private final List<Opcode> opcodes;
+
+    public FamilyWords(long seed, Generation gen, List<Opcode> opcodes) {
+        this.rnd = new Random(seed);
+        this.gen = gen;
+        this.opcodes = opcodes;
+    }
+
+    private <T> T pick(List<T> list) {
+        return list.get(rnd.nextInt(list.size()));
+    }
+
+    /** A valid word; any registers it reads are set identically on every machine in {@code machines}. */
+    @Override
+    public Word next(Machine... machines) {
+        while (true) {
+            Word w = attempt();
+            if (Validator.validate(w, gen).isEmpty()) {
+                Word.Builder b = w.toBuilder();
+                int reg = 5;
+                for (Layout.Pattern p : w.layout().patterns()) {
+                    if (rnd.nextInt(10) == 0) {
+                        b.pattern(p.name(), toRegister(w.pattern(p), reg++, machines));
+                    }
+                }
+                return b.build();
+            }
+        }
+    }
+
+    private Word attempt() {
+        Opcode op = pick(opcodes);
+        Word.Builder b = Word.builder(op);
+        int channels = switch (rnd.nextInt(4)) {
+            case 0 -> 1 + rnd.nextInt(128);
+            case 1 -> 128;
+            default -> 1 + rnd.nextInt(4);
+        };
+        b.set("num_active_channels", channels);
+        long n = SIZES[rnd.nextInt(SIZES.length)];
+        while (n * channels > 60_000 && n > 1) {
+            n /= 2;
+        }
+        int p0 = rnd.nextInt(128 - channels + 1);
+        Dtype in0 = pick(ELEMENTS);
+        Dtype in1 = pick(ELEMENTS);
+        Dtype out = rnd.nextInt(13) == 0 ? Dtype.FP32R : pick(ELEMENTS);
+        switch (op) {
+            case TENSOR_TENSOR_ARITH -> b.set("op", pick(List.copyOf(gen.generalArith())).code());
+            case TENSOR_TENSOR_BITVEC -> {
+                in0 = pick(INTS);
+                in1 = in0;
+                out = in0;
+                b.set("op", pick(List.copyOf(gen.generalBitvec())).code());
+            }
+            case COPY_PREDICATED, CAST_PREDICATED -> {
+                in0 = pick(INTS);
+                out = op == Opcode.COPY_PREDICATED ? in1 : pick(ELEMENTS);
+            }
+            case COPY -> out = in0;
+            default -> {
+            }
+        }
+        Layout l = b.layout();
+        if (l.has("in0_dtype")) {
+            b.set("in0_dtype", in0.code()).set("in1_dtype", in1.code()).set("out_dtype", out.code());
+        } else if (l.has("in_dtype")) {
+            b.set("in_dtype", in0.code()).set("out_dtype", out.code());
+        } else {
+            b.set("dtype", out.code()).set("dst_element_count", n);
+            long value = out.size() == 4 ? Integer.toUnsignedLong(rnd.nextInt())
+                    : rnd.nextInt(1 << (8 * out.size()));
+            b.set("set_value", value);
+        }
+        List<TensorPattern> placed = new ArrayList<>();
+        for (Layout.Pattern p : l.patterns()) {
+            Dtype d = Dtype.of((int) b.get(l.field(p.dtypeField()))).orElseThrow();
+            int partition = p.written() && rnd.nextInt(4) != 0 ? rnd.nextInt(128 - channels + 1) : p0;
+            TensorPattern t = placed.isEmpty() || rnd.nextInt(6) != 0 ? pattern(p.rank(), n, d, partition,
+                    p.written())
+                    : overlapping(placed.get(0), p.rank(), n, d);
+            placed.add(t);
+            b.pattern(p.name(), t);
+        }
+        return b.build();
+    }
+
+    /** Counts of {@code rank} dimensions whose product is {@code n}. */
+    private int[] counts(int rank, long n) {
+        int[] c = new int[rank];
+        java.util.Arrays.fill(c, 1);
+        long left = n;
+        for (int d = 0; d < rank - 1 && left > 1; d++) {
+            List<Integer> divisors = new ArrayList<>();
+            for (int x = 1; x <= Math.min(left, 0xffff); x++) {
+                if (left % x == 0) {
+                    divisors.add(x);
+                }
+            }
+            c[d] = pick(divisors);
+            left /= c[d];
+        }
+        c[rank - 1] = (int) left;
+        if (rank > 1 && rnd.nextBoolean()) { // shuffle which dimension is large
+            int i = rnd.nextInt(rank);
+            int j = rnd.nextInt(rank);
+            int x = c[i];
+            c[i] = c[j];
+            c[j] = x;
+        }
+        return c;
+    }
+
+    /** A pattern of n elements inside the region, with a random stride shape, in SBUF (or PSUM when it fits). */
+    private TensorPattern pattern(int rank, long n, Dtype d, int partition, boolean written) {
+        int[] c = counts(rank, n);
+        int[] s = new int[rank];
+        long run = 1;
+        for (int k = 0; k < rank; k++) {
+            s[k] = switch (rnd.nextInt(8)) {
+                case 0 -> 0;
+                case 1 -> (int) -run;
+                case 2 -> rnd.nextInt(7) - 3;
+                default -> (int) Math.min(run, Short.MAX_VALUE);
+            };
+            run *= c[k];
+        }
+        Space space = gen.hasPsum() && (!written || d.size() == 4) && rnd.nextInt(6) == 0 ? Space.PSUM : Space.SBUF;
+        TensorPattern t = new TensorPattern(0, s, c);
+        long[] span = t.elementSpan();
+        int limit = (space == Space.PSUM ? gen.activeBytes(Space.PSUM) : RandomWords.REGION) / d.size();
+        long room = limit - (span[1] - span[0]) - 1;
+        if (room < 0) {
+            return pattern(rank, n, d, partition, written);
+        }
+        long first = -span[0] + (long) (rnd.nextDouble() * room);
+        return new TensorPattern(gen.partitionOffset(space, partition, (int) (first * d.size())), s, c);
+    }
+
+    /** A pattern over {@code base}'s bytes: in place (the same pattern) or dense from an element away. */
+    private TensorPattern overlapping(TensorPattern base, int rank, long n, Dtype d) {
+        if (rnd.nextBoolean() && base.rank() == rank) {
+            return base;
+        }
+        int shift = (rnd.nextBoolean() ? 1 : -1) * d.size();
+        return TensorPattern.dense(Math.max(0, base.start_addr() + shift), counts(rank, n));
+    }
+
+    private TensorPattern toRegister(TensorPattern t, int reg, Machine[] machines) {
+        for (Machine m : machines) {
+            m.setRegister(reg, t.start_addr());
+        }
+        return new TensorPattern(0x8000_0000 | reg, t.step_elem(), t.num_elem());
+    }
+}
