@@ -1,27 +1,27 @@
 package stt.api;
 
 import java.util.Optional;
-import stt.codec.TensorPattern;
 import stt.codec.Word;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
-import stt.exec.Trace;
+import stt.fast.EngineProvider;
 import stt.isa.AccumCmd;
+import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.ImmSrc;
-import stt.isa.MemoryRef;
 import stt.isa.Opcode;
 import stt.isa.ReverseOperands;
 import stt.isa.Space;
-import stt.machine.Machine;
 import stt.machine.Tile;
 
 /**
- * The NKI-style entry point: {@code nki.isa.scalar_tensor_tensor} on tiles. A call builds one S2S2D2_STT word,
- * lays the tiles out in SBUF (partition dimension first: data, operand1, the per-partition scalar, the output,
- * each from a 64-byte aligned offset), validates and executes it on a fresh machine, and reads the output and
- * the accumulators back.
+ * The NKI-style entry point: {@code nki.isa.scalar_tensor_tensor} (and its siblings, {@link Call}) and the
+ * single-stage calls ({@link FamilyCall}: tensor_tensor, tensor_copy, memset, tensor_copy_predicated) on tiles.
+ * A call builds one word, lays the tiles out in SBUF (partition dimension first, each tile from a 64-byte aligned
+ * offset; for STT: data, operand1, the per-partition scalar, the output), validates and executes it on a fresh
+ * machine, and reads the output and the accumulators back. The short forms use the default generation and the
+ * provider's default engine.
  *
  * <pre>{@code
  * Tile a = Tile.ofFloats(Dtype.FP32, 2, 3, 1, 2, 3, 4, 5, 6);
@@ -30,18 +30,37 @@ import stt.machine.Tile;
  * }</pre>
  */
 public final class Nki {
-    private static final int ALIGN = 64;
-    private static final int MAX_NUM_ELEM = 0xffff;
-    /** dimension 1 steps over a whole dimension 0, and steps are int16. */
-    private static final int MAX_DIM0 = Short.MAX_VALUE;
-
     private Nki() {
     }
 
-    /** {@code (data op0 operand0) op1 operand1} with the defaults of {@link Call#of}, on the reference engine. */
-    public static Tile scalarTensorTensor(Tile data, stt.isa.AluOp op0, Operand0 operand0, stt.isa.AluOp op1,
-            Tile operand1) throws ExecutionException {
-        return run(Call.of(data, op0, operand0, op1, operand1), new stt.exec.ReferenceEngine()).out();
+    /** {@code (data op0 operand0) op1 operand1} with the defaults of {@link Call#of}, on the default engine. */
+    public static Tile scalarTensorTensor(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile operand1)
+            throws ExecutionException {
+        return run(Call.of(data, op0, operand0, op1, operand1), EngineProvider.defaultEngine()).out();
+    }
+
+    /** {@code nki.isa.tensor_tensor(data1, data2, op)}: NKI's default dtype, the default generation and engine. */
+    public static Tile tensorTensor(Tile data1, Tile data2, AluOp op) throws ExecutionException {
+        return new FamilyCall.TensorTensor(data1, data2, op, Optional.empty(), Generation.DEFAULT)
+                .run(EngineProvider.defaultEngine()).out();
+    }
+
+    /** {@code nki.isa.tensor_copy(src, dtype)}: a copy, or a cast through fp32 when dtype differs from src's. */
+    public static Tile tensorCopy(Tile src, Dtype dtype) throws ExecutionException {
+        return new FamilyCall.TensorCopy(src, Optional.of(dtype), Generation.DEFAULT)
+                .run(EngineProvider.defaultEngine()).out();
+    }
+
+    /** {@code nki.isa.memset(shape, value, dtype)} for a [rows, cols] tile. */
+    public static Tile memset(int rows, int cols, float value, Dtype dtype) throws ExecutionException {
+        return new FamilyCall.Memset(rows, cols, value, dtype, Generation.DEFAULT).run(EngineProvider.defaultEngine())
+                .out();
+    }
+
+    /** {@code nki.isa.tensor_copy_predicated(dst, src, predicate)}: dst with src copied where predicate != 0. */
+    public static Tile tensorCopyPredicated(Tile dst, Tile src, Tile predicate) throws ExecutionException {
+        return new FamilyCall.CopyPredicated(dst, src, predicate, Generation.DEFAULT)
+                .run(EngineProvider.defaultEngine()).out();
     }
 
     /**
@@ -54,20 +73,7 @@ public final class Nki {
      */
     public static Result run(Call call, Engine engine) throws ExecutionException {
         Layout layout = Layout.of(call);
-        Word word = instruction(call, layout);
-        Machine m = new Machine(call.gen());
-        m.write(layout.at(layout.data), call.data());
-        m.write(layout.at(layout.operand1), call.operand1());
-        if (call.operand0() instanceof Operand0.PerPartition p) {
-            m.write(layout.at(layout.scalar), p.values());
-        }
-        engine.execute(m, word, Trace.OFF);
-        Tile out = m.read(layout.at(layout.out), call.resolvedOutDtype(), layout.rows, layout.cols);
-        float[] acc = new float[layout.rows];
-        for (int lane = 0; lane < acc.length; lane++) {
-            acc[lane] = m.accumulator(lane);
-        }
-        return new Result(out, acc, word);
+        return new Staged(layout.place(), instruction(call, layout), layout.out(), call.resolvedOutDtype()).run(engine);
     }
 
     /** The word {@code call} runs, for use in one's own programs. */
@@ -97,81 +103,39 @@ public final class Nki {
             case Operand0.PerPartition p -> {
                 immSrc = ImmSrc.POINTER_IMMEDIATE;
                 immDtype = p.values().dtype();
-                imm0 = g.partitionOffset(Space.SBUF, 0, l.scalar);
+                imm0 = g.partitionOffset(Space.SBUF, 0, l.scalar());
             }
         }
-        return Word.builder(opcode).pattern("src0", l.pattern(g, l.data)).pattern("src1", l.pattern(g, l.operand1))
-                .pattern("dst", l.pattern(g, l.out)).set("op0", call.op0().code()).set("op1", call.op1().code())
+        Placement p = l.place();
+        return Word.builder(opcode).pattern("src0", p.pattern(l.data, 2)).pattern("src1", p.pattern(l.operand1, 2))
+                .pattern("dst", p.pattern(l.out, 2)).set("op0", call.op0().code()).set("op1", call.op1().code())
                 .set("reverse_operands", rev.code()).set("imm0_src", immSrc.code())
                 .set("in0_dtype", call.data().dtype().code()).set("in1_dtype", call.operand1().dtype().code())
-                .set("out_dtype", call.resolvedOutDtype().code()).set("num_active_channels", l.rows)
+                .set("out_dtype", call.resolvedOutDtype().code()).set("num_active_channels", p.rows())
                 .set("imm0_dtype", immDtype.code()).set("accumulator_cmd", accum.code())
                 .set("imm0", Integer.toUnsignedLong(imm0)).build();
     }
 
-    /** Where the call's tiles live in every partition. */
-    private record Layout(int rows, int cols, int n0, int data, int operand1, int scalar, int out) {
-        MemoryRef at(int offset) {
-            return new MemoryRef(Space.SBUF, 0, offset);
-        }
-
-        /** A [P, F] pattern from {@code offset}: dimension 0 innermost, F split as n1 x n0 beyond a u16 count. */
-        TensorPattern pattern(Generation g, int offset) {
-            int n1 = cols / n0;
-            return new TensorPattern(g.partitionOffset(Space.SBUF, 0, offset), new int[] {1, n1 == 1 ? 0 : n0},
-                    new int[] {n0, n1});
-        }
-
+    /** Where an STT call's tiles live: data, operand1, the per-partition scalar, the output. */
+    private record Layout(Placement place, int data, int operand1, int scalar, int out) {
         static Layout of(Call call) {
             Tile a = call.data();
             Tile b = call.operand1();
-            if (a.rows() < 1 || a.rows() > Generation.PARTITIONS) {
-                throw new IllegalArgumentException("data has " + a.rows() + " partitions; allowed: 1.."
-                        + Generation.PARTITIONS);
-            }
+            Placement p = new Placement(call.gen(), "data", a.rows(), a.cols());
             if (a.rows() != b.rows() || a.cols() != b.cols()) {
                 throw new IllegalArgumentException("data is [" + a.rows() + ", " + a.cols() + "] but operand1 is ["
                         + b.rows() + ", " + b.cols() + "]; they must have the same shape");
             }
-            if (a.cols() < 1) {
-                throw new IllegalArgumentException("data has no elements per partition");
-            }
-            if (call.operand0() instanceof Operand0.PerPartition p && p.values().rows() != a.rows()) {
-                throw new IllegalArgumentException("operand0 has " + p.values().rows() + " partitions, data has "
+            if (call.operand0() instanceof Operand0.PerPartition pp && pp.values().rows() != a.rows()) {
+                throw new IllegalArgumentException("operand0 has " + pp.values().rows() + " partitions, data has "
                         + a.rows());
             }
-            int n0 = splitCount(a.cols()).orElseThrow(() -> new IllegalArgumentException("a free size of "
-                    + a.cols() + " elements cannot be written as n1 x n0 with n0 <= " + MAX_DIM0 + " and n1 <= "
-                    + MAX_NUM_ELEM));
-            long dataAt = 0;
-            long operand1At = align(dataAt + (long) a.rowBytes());
-            long scalarAt = align(operand1At + (long) b.rowBytes());
-            long outAt = align(scalarAt + 4);
-            long end = outAt + (long) a.cols() * call.resolvedOutDtype().size();
-            int active = call.gen().activeBytes(Space.SBUF);
-            if (end > active) {
-                throw new IllegalArgumentException("a free size of " + a.cols() + " elements needs " + end
-                        + " bytes per partition for data, operand1 and the output; " + call.gen() + "'s SBUF has "
-                        + active + " (" + active / 1024 + " KiB)");
-            }
-            return new Layout(a.rows(), a.cols(), n0, 0, (int) operand1At, (int) scalarAt, (int) outAt);
-        }
-
-        private static long align(long offset) {
-            return (offset + ALIGN - 1) / ALIGN * ALIGN;
-        }
-
-        /** The largest n0 <= 32767 dividing {@code cols}, if cols / n0 <= 65535. */
-        private static Optional<Integer> splitCount(int cols) {
-            if (cols <= MAX_NUM_ELEM) {
-                return Optional.of(cols);
-            }
-            for (int n0 = MAX_DIM0; n0 >= 1; n0--) {
-                if (cols % n0 == 0) {
-                    return cols / n0 <= MAX_NUM_ELEM ? Optional.of(n0) : Optional.empty();
-                }
-            }
-            return Optional.empty();
+            int data = p.load(a);
+            int operand1 = p.load(b);
+            int scalar = call.operand0() instanceof Operand0.PerPartition pp ? p.load(pp.values()) : p.reserve(4);
+            int out = p.reserve((long) a.cols() * call.resolvedOutDtype().size());
+            p.checkFits("data, operand1 and the output");
+            return new Layout(p, data, operand1, scalar, out);
         }
     }
 }

@@ -3,6 +3,7 @@ package stt.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.HexFormat;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -10,10 +11,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import stt.api.Call;
+import stt.api.FamilyCall;
 import stt.api.Nki;
 import stt.api.Operand0;
 import stt.api.Result;
 import stt.codec.Codec;
+import stt.codec.Word;
 import stt.exec.ExecutionException;
 import stt.isa.AluOp;
 import stt.isa.Coded;
@@ -23,7 +26,8 @@ import stt.machine.Tile;
 import stt.npy.NpyArray;
 import stt.text.TextForm;
 
-@Command(name = "eval", description = "The NKI-style call: OUT = (DATA op0 OPERAND0) op1 OPERAND1 on .npy tiles.")
+@Command(name = "eval", description = "The NKI-style call on .npy tiles: OUT = (DATA op0 OPERAND0) op1 OPERAND1"
+        + " (stt, scan, select-reduce), OUT = DATA op DATA2 (tensor-tensor), or OUT = DATA as --out-dtype (copy).")
 final class EvalCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -34,15 +38,21 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--op0", paramLabel = "OP", description = "stage-1 ALU op (select-reduce: bypass, the default)")
     String op0;
 
-    @Option(names = "--operand0", required = true, paramLabel = "NUMBER|S.npy",
+    @Option(names = "--operand0", paramLabel = "NUMBER|S.npy",
             description = "inline scalar (fp32; an integer, decimal or 0x-hex, for bitvec) or a [P, 1] / [P] .npy")
     String operand0;
 
     @Option(names = "--op1", paramLabel = "OP", description = "stage-2 ALU op (select-reduce: max, the default)")
     String op1;
 
-    @Option(names = "--operand1", required = true, paramLabel = "B.npy", description = "[P, F] second tensor (src1)")
+    @Option(names = "--operand1", paramLabel = "B.npy", description = "[P, F] second tensor (src1)")
     String operand1;
+
+    @Option(names = "--data2", paramLabel = "B.npy", description = "tensor-tensor: the [P, F] right operand")
+    String data2;
+
+    @Option(names = "--op", paramLabel = "OP", description = "tensor-tensor: the ALU op")
+    String op;
 
     @Option(names = "-o", required = true, paramLabel = "OUT.npy", description = "the result, [P, F]")
     Path output;
@@ -71,7 +81,7 @@ final class EvalCommand implements Callable<Integer> {
     Path accumOut;
 
     @Option(names = "--instruction", paramLabel = "I", defaultValue = "stt",
-            description = "stt, scan or select-reduce (default: ${DEFAULT-VALUE})")
+            description = "stt, scan, select-reduce, tensor-tensor or copy (default: ${DEFAULT-VALUE})")
     String instruction;
 
     @Mixin
@@ -86,33 +96,33 @@ final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Generation gen = generation.gen;
-        Call.Instruction kind = switch (instruction) {
-            case "stt" -> Call.Instruction.STT;
-            case "scan" -> Call.Instruction.SCAN;
-            case "select-reduce" -> Call.Instruction.SELECT_REDUCE;
-            default -> throw new InputException("--instruction " + instruction + ": allowed: stt, scan,"
-                    + " select-reduce");
-        };
-        boolean select = kind == Call.Instruction.SELECT_REDUCE;
         var e = engineOption.engine();
-        AluOp a0 = aluOp("--op0", op0 != null || !select ? op0 : "bypass");
-        AluOp a1 = aluOp("--op1", op1 != null || !select ? op1 : "max");
-        Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
-        Tile b = NpyFiles.tile(operand1, NpyFiles.read(operand1), dtypeOption("--dtype1", dtype1));
-        boolean bitvec = kind == Call.Instruction.STT && Call.isBitvec(a0, a1, gen);
-        Call call = new Call(a, a0, scalar(bitvec), a1, b, reverse0, reverse1,
-                outDtype == null ? null : anyDtype(outDtype), accumulate(), gen, kind);
         PrintWriter out = spec.commandLine().getOut();
         try {
+            Word word;
+            Runner run;
+            switch (instruction) {
+                case "stt", "scan", "select-reduce" -> {
+                    Call call = sttCall(gen);
+                    word = Nki.instruction(call);
+                    run = () -> Nki.run(call, e);
+                }
+                case "tensor-tensor", "copy" -> {
+                    FamilyCall call = familyCall(gen);
+                    word = call.instruction();
+                    run = () -> call.run(e);
+                }
+                default -> throw new InputException("--instruction " + instruction + ": allowed: stt, scan,"
+                        + " select-reduce, tensor-tensor, copy");
+            }
             if (printInstruction) {
-                var word = Nki.instruction(call);
                 out.println(TextForm.disassemble(word, gen));
                 out.println(HexFormat.ofDelimiter(" ").formatHex(Codec.encode(word)));
             }
-            Result r = Nki.run(call, e);
+            Result r = run.run();
             NpyFiles.write(output, r.out());
             if (accumOut != null) {
-                Tile acc = Tile.ofFloats(Dtype.FP32, a.rows(), 1, r.accumulators());
+                Tile acc = Tile.ofFloats(Dtype.FP32, r.out().rows(), 1, r.accumulators());
                 NpyFiles.write(accumOut, acc);
             }
             return ExitCode.OK;
@@ -121,6 +131,68 @@ final class EvalCommand implements Callable<Integer> {
         } catch (ExecutionException ex) {
             spec.commandLine().getErr().println("stt: eval: " + ex.getMessage());
             return ExitCode.INVALID;
+        }
+    }
+
+    /** The call once built: runs it on the chosen engine. */
+    @FunctionalInterface
+    private interface Runner {
+        Result run() throws ExecutionException;
+    }
+
+    /** The STT-struct calls: scalar_tensor_tensor, tensor_tensor_scan, select_reduce. */
+    private Call sttCall(Generation gen) {
+        Call.Instruction kind = switch (instruction) {
+            case "scan" -> Call.Instruction.SCAN;
+            case "select-reduce" -> Call.Instruction.SELECT_REDUCE;
+            default -> Call.Instruction.STT;
+        };
+        refuse("--data2", data2);
+        refuse("--op", op);
+        boolean select = kind == Call.Instruction.SELECT_REDUCE;
+        AluOp a0 = aluOp("--op0", op0 != null || !select ? op0 : "bypass");
+        AluOp a1 = aluOp("--op1", op1 != null || !select ? op1 : "max");
+        require("--operand0", operand0);
+        require("--operand1", operand1);
+        Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
+        Tile b = NpyFiles.tile(operand1, NpyFiles.read(operand1), dtypeOption("--dtype1", dtype1));
+        boolean bitvec = kind == Call.Instruction.STT && Call.isBitvec(a0, a1, gen);
+        return new Call(a, a0, scalar(bitvec), a1, b, reverse0, reverse1,
+                outDtype == null ? null : anyDtype(outDtype), accumulate(), gen, kind);
+    }
+
+    /** The single-stage calls: tensor_tensor (--data, --data2, --op) and tensor_copy (--data, --out-dtype). */
+    private FamilyCall familyCall(Generation gen) {
+        for (String[] o : new String[][] {{"--op0", op0}, {"--op1", op1}, {"--operand0", operand0},
+            {"--operand1", operand1}, {"--accumulate", accumulate}}) {
+            refuse(o[0], o[1]);
+        }
+        if (reverse0 || reverse1 || accumOut != null) {
+            throw new InputException("--reverse0, --reverse1 and --accum-out do not apply to --instruction "
+                    + instruction);
+        }
+        Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
+        Optional<Dtype> out = Optional.ofNullable(outDtype).map(EvalCommand::anyDtype);
+        if (instruction.equals("copy")) {
+            refuse("--data2", data2);
+            refuse("--op", op);
+            return new FamilyCall.TensorCopy(a, out, gen);
+        }
+        AluOp o = aluOp("--op", op);
+        require("--data2", data2);
+        Tile b = NpyFiles.tile(data2, NpyFiles.read(data2), dtypeOption("--dtype1", dtype1));
+        return new FamilyCall.TensorTensor(a, b, o, out, gen);
+    }
+
+    private void require(String option, String value) {
+        if (value == null) {
+            throw new InputException(option + " is required for --instruction " + instruction);
+        }
+    }
+
+    private void refuse(String option, String value) {
+        if (value != null) {
+            throw new InputException(option + " does not apply to --instruction " + instruction);
         }
     }
 

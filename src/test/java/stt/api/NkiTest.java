@@ -83,4 +83,37 @@ class NkiTest {
                 .isInstanceOfSatisfying(ExecutionException.class, e -> assertThat(e.violations())
                         .extracting(v -> v.rule()).containsExactly(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP));
     }
+
+    @Test
+    void tensorTensorCopyMemsetAndPredicatedCopyFromJava() throws ExecutionException {
+        assertThat(Nki.tensorTensor(A, B, AluOp.SUBTRACT))
+                .isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 3, -9, -18, -27, -36, -45, -54));
+        Tile ints = Tile.ofFloats(Dtype.UINT8, 1, 3, 0xf0, 0x0f, 0xff);
+        Tile masks = Tile.ofFloats(Dtype.UINT8, 1, 3, 0x3c, 0x3c, 0x01);
+        Result r = new FamilyCall.TensorTensor(ints, masks, AluOp.BITWISE_AND, java.util.Optional.empty(),
+                Generation.MARIANA).run(new ReferenceEngine());
+        assertThat(r.out()).isEqualTo(Tile.ofFloats(Dtype.UINT8, 1, 3, 0x30, 0x0c, 0x01));
+        assertThat(r.word().opcode()).contains(Opcode.TENSOR_TENSOR_BITVEC);
+        // 2.5 and 5.5 to int8 truncate; 300 saturates
+        Tile f = Tile.ofFloats(Dtype.FP32, 1, 3, 2.5f, -5.5f, 300);
+        assertThat(Nki.tensorCopy(f, Dtype.INT8)).isEqualTo(Tile.ofFloats(Dtype.INT8, 1, 3, 2, -5, 127));
+        assertThat(new FamilyCall.TensorCopy(f, java.util.Optional.empty(), Generation.MARIANA).instruction()
+                .opcode()).contains(Opcode.COPY);
+        assertThat(Nki.memset(3, 2, -1.5f, Dtype.BF16)).isEqualTo(Tile.ofFloats(Dtype.BF16, 3, 2, -1.5f, -1.5f,
+                -1.5f, -1.5f, -1.5f, -1.5f));
+        Tile pred = Tile.ofFloats(Dtype.INT32, 2, 3, 1, 0, 7, 0, 0, -1);
+        assertThat(Nki.tensorCopyPredicated(B, A, pred)).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 3, 1, 20, 3, 40, 50,
+                6));
+        assertThatThrownBy(() -> Nki.tensorCopyPredicated(B, A, Tile.zeros(Dtype.INT32, 2, 2)))
+                .hasMessage("dst is [2, 3] but predicate is [2, 2]; they must have the same shape");
+    }
+
+    @Test
+    void anOpTheFamilyOpcodeRefusesNamesTheRule() {
+        FamilyCall pow = new FamilyCall.TensorTensor(A, B, AluOp.DIVIDE, java.util.Optional.empty(),
+                Generation.MARIANA);
+        assertThatThrownBy(() -> pow.run(new ReferenceEngine()))
+                .isInstanceOfSatisfying(ExecutionException.class, e -> assertThat(e.violations())
+                        .extracting(v -> v.rule()).containsExactly(Rule.S3S3D3_TT_VALID_OP));
+    }
 }

@@ -83,8 +83,31 @@ class EvalCommandTest {
         assertThat(Npy.read(Files.readAllBytes(Path.of(out))).descr()).isEqualTo("<i2");
     }
 
+    @Test
+    void tensorTensorAndCopy() throws Exception {
+        CliTest.Result r = CliTest.stt("eval", "--instruction", "tensor-tensor", "--data", a, "--data2", b, "--op",
+                "max", "-o", out);
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(load(out, Dtype.FP32)).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 3, 10, 20, 30, 40, 50, 60));
+        // bf16 out: 1/3 and 2/3 round to nearest even in bf16's 8 bits of precision
+        String x = save("third.npy", Tile.ofFloats(Dtype.FP32, 1, 2, 1f / 3, 2f / 3));
+        r = CliTest.stt("eval", "--instruction", "copy", "--data", x, "--out-dtype", "bf16", "-o", out,
+                "--print-instruction");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("cast src=sbuf:0:0x0 src.step_elem=[1,0,0,0] src.num_elem=[2,1,1,1]");
+        Tile bits = load(out, Dtype.UINT16);
+        assertThat(new int[] {bits.bits(0, 0), bits.bits(0, 1)}).containsExactly(0x3eab, 0x3f2b);
+        r = CliTest.stt("eval", "--instruction", "tensor-tensor", "--data", a, "--data2", b, "--op", "divide", "-o",
+                out);
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.err()).contains("s3s3d3_tt_valid_op: op = divide (0x07)");
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
+        "unknown instruction|--instruction=transpose|--instruction transpose: allowed: stt, scan, select-reduce,"
+                + " tensor-tensor, copy",
+        "tensor-tensor without --op|--instruction=tensor-tensor|--op0 does not apply to --instruction tensor-tensor",
         "shape mismatch|--operand1=c23x2|data is [2, 3] but operand1 is [3, 2]",
         "too many partitions|--data=big|data has 129 partitions; allowed: 1..128",
         "free size too large|--data=wide|needs 360064 bytes per partition",

@@ -1,0 +1,169 @@
+package stt.api;
+
+import java.util.Objects;
+import java.util.Optional;
+import stt.codec.Word;
+import stt.exec.Engine;
+import stt.exec.ExecutionException;
+import stt.isa.AluOp;
+import stt.isa.Dtype;
+import stt.isa.Generation;
+import stt.isa.Opcode;
+import stt.machine.Tile;
+
+/**
+ * The single-stage NKI calls (FAMILY.md §1) on [P, F] tiles, in NKI's argument names: each builds one word,
+ * lays its tiles out in SBUF ({@link Placement}), and runs on a fresh machine. An empty {@code dtype} is NKI's
+ * default.
+ */
+public sealed interface FamilyCall {
+    Generation gen();
+
+    /** The word the call runs. */
+    default Word instruction() {
+        return stage().word();
+    }
+
+    /**
+     * Runs the call on {@code engine}.
+     *
+     * @throws IllegalArgumentException when the tiles do not fit (shapes, partitions, SBUF size)
+     * @throws ExecutionException when the word is invalid for the generation (its violations name the rules) or
+     *     cannot execute there
+     */
+    default Result run(Engine engine) throws ExecutionException {
+        return stage().run(engine);
+    }
+
+    /** The call laid out (placement, word, output): what {@link #instruction} and {@link #run} share. */
+    Staged stage();
+
+    /**
+     * {@code nki.isa.tensor_tensor(data1, data2, op, dtype)}: {@code out = data1 op data2} (0x41, or 0x51 when the
+     * op is bit-vector only); dtype defaults to fp32 (arith) or data1's (bitvec).
+     */
+    record TensorTensor(Tile data1, Tile data2, AluOp op, Optional<Dtype> dtype, Generation gen)
+            implements FamilyCall {
+        public TensorTensor {
+            Objects.requireNonNull(data1, "data1");
+            Objects.requireNonNull(data2, "data2");
+            Objects.requireNonNull(op, "op");
+            Objects.requireNonNull(dtype, "dtype");
+            Objects.requireNonNull(gen, "gen");
+        }
+
+        public boolean isBitvec() {
+            return Call.isBitvec(op, op, gen);
+        }
+
+        public Dtype outDtype() {
+            return dtype.orElse(isBitvec() ? data1.dtype() : Dtype.FP32);
+        }
+
+        @Override
+        public Staged stage() {
+            Placement p = new Placement(gen, "data1", data1.rows(), data1.cols());
+            sameShape("data1", data1, "data2", data2);
+            int a = p.load(data1);
+            int b = p.load(data2);
+            int out = p.reserve((long) data1.cols() * outDtype().size());
+            p.checkFits("data1, data2 and the output");
+            Word w = Word.builder(isBitvec() ? Opcode.TENSOR_TENSOR_BITVEC : Opcode.TENSOR_TENSOR_ARITH)
+                    .pattern("src0", p.pattern(a, 3)).pattern("src1", p.pattern(b, 3)).pattern("dst", p.pattern(out, 3))
+                    .set("in0_dtype", data1.dtype().code()).set("in1_dtype", data2.dtype().code())
+                    .set("out_dtype", outDtype().code()).set("op", op.code()).set("num_active_channels", p.rows())
+                    .build();
+            return new Staged(p, w, out, outDtype());
+        }
+    }
+
+    /**
+     * {@code nki.isa.tensor_copy(src, dtype)}: Copy (0x46) when the dtypes are equal, else Cast (0x47) through
+     * fp32; dtype defaults to src's.
+     */
+    record TensorCopy(Tile src, Optional<Dtype> dtype, Generation gen) implements FamilyCall {
+        public TensorCopy {
+            Objects.requireNonNull(src, "src");
+            Objects.requireNonNull(dtype, "dtype");
+            Objects.requireNonNull(gen, "gen");
+        }
+
+        public Dtype outDtype() {
+            return dtype.orElse(src.dtype());
+        }
+
+        @Override
+        public Staged stage() {
+            Placement p = new Placement(gen, "src", src.rows(), src.cols());
+            int in = p.load(src);
+            int out = p.reserve((long) src.cols() * outDtype().size());
+            p.checkFits("src and the output");
+            Word w = Word.builder(outDtype() == src.dtype() ? Opcode.COPY : Opcode.CAST)
+                    .pattern("src", p.pattern(in, 4)).pattern("dst", p.pattern(out, 4))
+                    .set("in_dtype", src.dtype().code()).set("out_dtype", outDtype().code())
+                    .set("num_active_channels", p.rows()).build();
+            return new Staged(p, w, out, outDtype());
+        }
+    }
+
+    /**
+     * {@code nki.isa.memset(shape, value, dtype)}: Memset (0x49) of a [rows, cols] tile with {@code value}
+     * converted to dtype's bits (round to nearest even; integers truncate and saturate).
+     */
+    record Memset(int rows, int cols, float value, Dtype dtype, Generation gen) implements FamilyCall {
+        public Memset {
+            Objects.requireNonNull(dtype, "dtype");
+            Objects.requireNonNull(gen, "gen");
+        }
+
+        @Override
+        public Staged stage() {
+            Placement p = new Placement(gen, "the memset shape", rows, cols);
+            int out = p.reserve((long) cols * dtype.size());
+            p.checkFits("the output");
+            Word w = Word.builder(Opcode.MEMSET).pattern("dst", p.pattern(out, 4))
+                    .set("dst_element_count", cols).set("dtype", dtype.code())
+                    .set("set_value", Integer.toUnsignedLong(dtype.fromFp32(value))).set("num_active_channels", rows)
+                    .build();
+            return new Staged(p, w, out, dtype);
+        }
+    }
+
+    /**
+     * {@code nki.isa.tensor_copy_predicated(dst, src, predicate)}: where predicate (an integer tile) is non-zero,
+     * dst takes src's element (CopyPredicated 0x72 when the dtypes are equal, else CastPredicated 0x99); the
+     * result is dst after the copy.
+     */
+    record CopyPredicated(Tile dst, Tile src, Tile predicate, Generation gen) implements FamilyCall {
+        public CopyPredicated {
+            Objects.requireNonNull(dst, "dst");
+            Objects.requireNonNull(src, "src");
+            Objects.requireNonNull(predicate, "predicate");
+            Objects.requireNonNull(gen, "gen");
+        }
+
+        @Override
+        public Staged stage() {
+            Placement p = new Placement(gen, "dst", dst.rows(), dst.cols());
+            sameShape("dst", dst, "src", src);
+            sameShape("dst", dst, "predicate", predicate);
+            int pred = p.load(predicate);
+            int in = p.load(src);
+            int out = p.load(dst);
+            p.checkFits("predicate, src and dst");
+            Word w = Word.builder(src.dtype() == dst.dtype() ? Opcode.COPY_PREDICATED : Opcode.CAST_PREDICATED)
+                    .pattern("src0", p.pattern(pred, 3)).pattern("src1", p.pattern(in, 3))
+                    .pattern("dst", p.pattern(out, 3)).set("in0_dtype", predicate.dtype().code())
+                    .set("in1_dtype", src.dtype().code()).set("out_dtype", dst.dtype().code())
+                    .set("op", AluOp.BYPASS.code()).set("num_active_channels", p.rows()).build();
+            return new Staged(p, w, out, dst.dtype());
+        }
+    }
+
+    private static void sameShape(String a, Tile x, String b, Tile y) {
+        if (x.rows() != y.rows() || x.cols() != y.cols()) {
+            throw new IllegalArgumentException(a + " is [" + x.rows() + ", " + x.cols() + "] but " + b + " is ["
+                    + y.rows() + ", " + y.cols() + "]; they must have the same shape");
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package stt.api;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import stt.codec.TensorPattern;
+import stt.isa.Generation;
+import stt.isa.MemoryRef;
+import stt.isa.Space;
+import stt.machine.Machine;
+import stt.machine.Tile;
+
+/**
+ * Where an NKI-style call's tiles live: row r of every [P, F] tile in SBUF partition r, each tile from a 64-byte
+ * aligned offset after the previous one; a free size F beyond a u16 count is written as n1 x n0
+ * (n0 <= 32767, the step of dimension 1 being an int16).
+ */
+final class Placement {
+    private static final int ALIGN = 64;
+    private static final int MAX_NUM_ELEM = 0xffff;
+    private static final int MAX_DIM0 = Short.MAX_VALUE;
+
+    private final Generation gen;
+    private final int rows;
+    private final int cols;
+    private final int n0;
+    private final List<Load> loads = new ArrayList<>();
+    private long end;
+
+    private record Load(int offset, Tile tile) {
+    }
+
+    /**
+     * @param what the tile that sets the shape, for messages
+     * @throws IllegalArgumentException when the shape has no partitions, too many, or no elements
+     */
+    Placement(Generation gen, String what, int rows, int cols) {
+        if (rows < 1 || rows > Generation.PARTITIONS) {
+            throw new IllegalArgumentException(what + " has " + rows + " partitions; allowed: 1.."
+                    + Generation.PARTITIONS);
+        }
+        if (cols < 1) {
+            throw new IllegalArgumentException(what + " has no elements per partition");
+        }
+        this.gen = gen;
+        this.rows = rows;
+        this.cols = cols;
+        this.n0 = splitCount(cols).orElseThrow(() -> new IllegalArgumentException("a free size of " + cols
+                + " elements cannot be written as n1 x n0 with n0 <= " + MAX_DIM0 + " and n1 <= " + MAX_NUM_ELEM));
+    }
+
+    Generation gen() {
+        return gen;
+    }
+
+    int rows() {
+        return rows;
+    }
+
+    int cols() {
+        return cols;
+    }
+
+    /** Reserves {@code rowBytes} in every partition; returns the offset. */
+    int reserve(long rowBytes) {
+        long at = (end + ALIGN - 1) / ALIGN * ALIGN;
+        end = at + rowBytes;
+        return (int) Math.min(at, Integer.MAX_VALUE);
+    }
+
+    /** Reserves room for {@code tile}, which is loaded there before the call runs; returns the offset. */
+    int load(Tile tile) {
+        int at = reserve(tile.rowBytes());
+        loads.add(new Load(at, tile));
+        return at;
+    }
+
+    /** Throws when the tiles need more bytes per partition than the generation's SBUF has. */
+    void checkFits(String tiles) {
+        int active = gen.activeBytes(Space.SBUF);
+        if (end > active) {
+            throw new IllegalArgumentException("a free size of " + cols + " elements needs " + end
+                    + " bytes per partition for " + tiles + "; " + gen + "'s SBUF has " + active + " ("
+                    + active / 1024 + " KiB)");
+        }
+    }
+
+    /** A [P, F] pattern of {@code rank} dimensions from {@code offset}: n0, n1, then dimensions of one. */
+    TensorPattern pattern(int offset, int rank) {
+        int n1 = cols / n0;
+        int[] steps = new int[rank];
+        int[] nums = new int[rank];
+        java.util.Arrays.fill(nums, 1);
+        steps[0] = 1;
+        nums[0] = n0;
+        nums[1] = n1;
+        steps[1] = n1 == 1 ? 0 : n0;
+        return new TensorPattern(gen.partitionOffset(Space.SBUF, 0, offset), steps, nums);
+    }
+
+    static MemoryRef at(int offset) {
+        return new MemoryRef(Space.SBUF, 0, offset);
+    }
+
+    /** A fresh machine with every loaded tile in place. */
+    Machine machine() {
+        Machine m = new Machine(gen);
+        loads.forEach(l -> m.write(at(l.offset()), l.tile()));
+        return m;
+    }
+
+    /** The largest n0 <= 32767 dividing {@code cols}, if cols / n0 <= 65535. */
+    private static Optional<Integer> splitCount(int cols) {
+        if (cols <= MAX_NUM_ELEM) {
+            return Optional.of(cols);
+        }
+        for (int n0 = MAX_DIM0; n0 >= 1; n0--) {
+            if (cols % n0 == 0) {
+                return cols / n0 <= MAX_NUM_ELEM ? Optional.of(n0) : Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+}
