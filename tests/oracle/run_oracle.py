@@ -89,6 +89,53 @@ def make_sibling_case(rng, k, instruction):
     return case
 
 
+BITVEC_ONLY = [op for op in BITVEC if op != "bypass"]
+
+
+def make_family_case(rng, k, instruction):
+    """A tensor-tensor case (every other one bitvec, with an op only the bitvec opcode has) or a tensor_copy case
+    (every other one a copy between equal dtypes, the rest casts); dtype triples (pairs) walked in order."""
+    p, f = int(rng.choice(SIZES_P)), int(rng.choice(SIZES_F))
+    gen = str(rng.choice(GENS))
+    case = {"instruction": instruction, "gen": gen, "bitvec": False, "reverse0": False, "reverse1": False,
+            "accumulate": None, "per_partition": False, "op1": None}
+    j = k // 2
+    if instruction == "tensor-tensor" and k % 2:
+        dt = INT_DTYPES[j % 6]
+        case.update(bitvec=True, dtype=dt, dtype0=dt, dtype1=dt, out_dtype=dt, op0=str(rng.choice(BITVEC_ONLY)))
+    elif instruction == "tensor-tensor":
+        op = ARITH_MARIANA[j % len(ARITH_MARIANA)]
+        if op not in (ARITH_MARIANA if gen != "cayman" else ARITH_CORE):
+            case["gen"] = "mariana"
+        triple = j % (len(IN_DTYPES) ** 2 * len(OUT_DTYPES))
+        case.update(op0=op, dtype0=IN_DTYPES[triple % 12], dtype1=IN_DTYPES[triple // 12 % 12],
+                    out_dtype=OUT_DTYPES[triple // 144])
+    else:
+        pair = j % (len(IN_DTYPES) * len(OUT_DTYPES))
+        dt = IN_DTYPES[pair % 12]
+        case.update(op0="bypass", dtype0=dt, dtype1=dt, out_dtype=dt if k % 2 else OUT_DTYPES[pair // 12])
+    case["data"] = random_values(rng, case["dtype0"], (p, f))
+    case["operand1"] = random_values(rng, case["dtype1"], (p, f))
+    return case
+
+
+def family_args(case, d, k):
+    paths = {name: os.path.join(d, f"{k}_{name}.npy") for name in ("a", "b", "o")}
+    np.save(paths["a"], case["data"])
+    args = ["eval", "--instruction", case["instruction"], "--data", paths["a"], "-o", paths["o"], "--gen",
+            case["gen"]]
+    if case["instruction"] == "tensor-tensor":
+        np.save(paths["b"], case["operand1"])
+        args += ["--data2", paths["b"], "--op", case["op0"]]
+    for flag, name in (("--dtype0", "dtype0"), ("--dtype1", "dtype1")):
+        if case[name] in ("bf16", "fp8_e3m4", "fp8_e4m3", "fp8_e5m2") and (name == "dtype0"
+                                                                          or "--data2" in args):
+            args += [flag, case[name]]
+    if not case["bitvec"]:
+        args += ["--out-dtype", case["out_dtype"]]
+    return args, paths
+
+
 def make_case(rng, k, seen):
     """Case k: op pairs and dtype triples are walked in order so a long run covers every combination."""
     gen = str(rng.choice(GENS))
@@ -175,7 +222,8 @@ def main():
     ap.add_argument("--stt", default=os.path.join(ROOT, "stt"))
     ap.add_argument("--engine", default="reference")
     ap.add_argument("--show", type=int, default=5, help="mismatching cases to print")
-    ap.add_argument("--instruction", default="stt", choices=["stt", "scan", "select-reduce"])
+    ap.add_argument("--instruction", default="stt",
+                    choices=["stt", "scan", "select-reduce", "tensor-tensor", "copy"])
     opts = ap.parse_args()
     rng = np.random.default_rng(opts.seed)
     proc = subprocess.Popen([opts.stt, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
@@ -184,17 +232,19 @@ def main():
     pairs, triples = set(), set()
     with tempfile.TemporaryDirectory() as d:
         for k in range(opts.cases):
+            family = opts.instruction in ("tensor-tensor", "copy")
             case = (make_case(rng, k, seen) if opts.instruction == "stt"
+                    else make_family_case(rng, k, opts.instruction) if family
                     else make_sibling_case(rng, k, opts.instruction))
             pairs.add((case["bitvec"], case["op0"], case["op1"]))
             triples.add((case["dtype0"], case["dtype1"], case["out_dtype"]))
-            args, paths = eval_args(case, d, k)
+            args, paths = family_args(case, d, k) if family else eval_args(case, d, k)
             args += ["--engine", opts.engine]
             proc.stdin.write(json.dumps(args) + "\n")
             proc.stdin.flush()
             result = json.loads(proc.stdout.readline())
-            want, want_acc = {"stt": sem.stt, "scan": sem.scan, "select-reduce": sem.select_reduce}[
-                opts.instruction](case)
+            want, want_acc = {"stt": sem.stt, "scan": sem.scan, "select-reduce": sem.select_reduce,
+                              "tensor-tensor": sem.tensor_tensor, "copy": sem.copy}[opts.instruction](case)
             problem = None
             if result["code"] != 0:
                 problem = f"exit {result['code']}: {result['err'].strip()}"

@@ -1,4 +1,5 @@
-"""An independent NumPy + ml_dtypes implementation of SPEC §5 for ScalarTensorTensor (arith and bitvec).
+"""An independent NumPy + ml_dtypes implementation of SPEC §5 and FAMILY.md §4: ScalarTensorTensor (arith and
+bitvec), its siblings, Tensor-Tensor and Copy/Cast.
 
 Nothing here is shared with the Java model: conversions use NumPy's and ml_dtypes' own casts, the ALU ops are
 written from SPEC's one-line definitions.
@@ -70,7 +71,9 @@ def arith(op, a, b):
             "abs_max": lambda: fmax(np.abs(a), np.abs(b)),
             "abs_min": lambda: fmin(np.abs(a), np.abs(b)),
         }
-        return np.asarray(table[op](), dtype=f)
+        r = np.asarray(table[op](), dtype=f)
+        # the model's canonical quiet NaN (docs/decisions.md canonical_nan); eval comparisons accept any NaN anyway
+        return np.where(np.isnan(r), np.float32(np.nan), r).astype(f)
 
 
 def bitvec(op, a, b, w):
@@ -153,3 +156,22 @@ def stt(case):
             for i in range(res.shape[1]):
                 acc = (acc + res[:, i]).astype(np.float32)
     return f32_to_storage(res, case["out_dtype"]), acc
+
+
+def tensor_tensor(case):
+    """Tensor-Tensor: data op data2 (data the left operand), fp32 hub for arith, raw w-bit ints for bitvec."""
+    a, b = case["data"], case["operand1"]
+    if case["bitvec"]:
+        w = WIDTH[case["dtype"]]
+        mask = (1 << w) - 1
+        res = bitvec(case["op0"], a.astype(np.int64) & mask, b.astype(np.int64) & mask, w)
+        return res.astype(np.uint64).astype(INTS[case["dtype"]]), None
+    res = arith(case["op0"], storage_to_f32(a, case["dtype0"]), storage_to_f32(b, case["dtype1"]))
+    return f32_to_storage(res, case["out_dtype"]), None
+
+
+def copy(case):
+    """tensor_copy: the same bits when the dtypes are equal (Copy), else the fp32 hub (Cast)."""
+    if case["dtype0"] == case["out_dtype"]:
+        return case["data"].copy(), None
+    return f32_to_storage(storage_to_f32(case["data"], case["dtype0"]), case["out_dtype"]), None

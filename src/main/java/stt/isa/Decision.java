@@ -61,7 +61,8 @@ public enum Decision {
             + " operands' start partitions."),
     EXEC_REFUSALS("Execution refuses, changing nothing: SUNDA words, shape-from-register and indirect addresses,"
             + " and register-held addresses outside an active SBUF/PSUM range or whose pattern leaves it."),
-    FAST_FALLBACKS("The fast engine hands a word to the reference engine when tracing, or when dst overlaps a"
+    FAST_FALLBACKS("The fast engine hands a word to the reference engine when tracing, when its opcode has no"
+            + " kernel, or when dst overlaps a"
             + " source other than element-on-element in the same lane (then streaming order would show); it runs"
             + " lanes in parallel only when no such overlap exists, so results never depend on threads."),
     SELECT_REDUCE_IMM0_DTYPE("s2s2d2_stt_imm0_dtype (inline imm0 must be fp32) is applied to arith STT and"
@@ -77,6 +78,15 @@ public enum Decision {
             + " instructions require them."),
     TRACE_FORMAT("--trace prints the seed's strings on standard output, at most --trace-limit (64) element lines"
             + " then a count of the rest; the siblings print S: TensorTensorScan / S: CopyPredicatedReduce."),
+    FAMILY_TRACE("--trace for the family: S: Tensor-Tensor then S: OP=<op> R[2] = OP(R[0], R[1]); Copy/Cast S:"
+            + " Tensor-Cumulative/Copy/Cast/Stream-Shuffle then S: OP=0 R[2] = OP(R[0], imm); CopyPredicated /"
+            + " CastPredicated then S: R[2] = R[0] ? R[1] : R[2]; S: MEMSET/RNG then S: R[2] = imm."),
+    FAMILY_EVAL("eval --instruction tensor-tensor takes --data, --data2, --op (0x51 when the op is bitvec-only);"
+            + " copy takes --data and --out-dtype (0x46 when the dtypes match, else 0x47); out dtype defaults to"
+            + " fp32 (arith) or the input's (bitvec, copy); options of other instructions are refused (exit 2)."),
+    DVE_REFUSAL_NAMES("Execution refuses 0x41 with pow, an int ALU op or a 64-bit dtype as"
+            + " is_valid_tensor_tensor_arith_dve, and 0x51 with a 64-bit dtype as is_valid_tensor_tensor_bitvec_dve"
+            + " (a name the sources do not give)."),
     RUN_NPY_LAYOUT("stt run loads a 1-D .npy as one column per partition; dumps of bf16/fp8 are written as"
             + " uint16/uint8 bits."),
     UNENFORCED_RULES("Not enforced, their bodies not being public: header/events validity and the NEURON-3759"

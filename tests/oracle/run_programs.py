@@ -1,0 +1,270 @@
+#!/usr/bin/env python3
+"""Drives `stt run` (through one `stt batch` process) over random programs that chain the elementwise family
+(Memset, Copy, Cast, Tensor-Tensor arith and bitvec, CopyPredicated, CastPredicated, ScalarTensorTensor) on 1-D
+to 4-D patterns, and compares the whole SBUF region the programs use with an independent NumPy + ml_dtypes
+interpreter of the same text. Exit 1 on any mismatch.
+
+NaN: an element whose expected value is a NaN matches any NaN of its dtype (SPEC pins no payload), and the
+arith stages produce the model's canonical quiet NaN (docs/decisions.md `canonical_nan`) so that a NaN's bits
+read back by a later word agree.
+
+    python3 tests/oracle/run_programs.py --programs 3000 --seed 1 --engine fast
+"""
+import argparse
+import collections
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+import semantics as sem
+from run_oracle import ARITH_CORE, BITVEC, IN_DTYPES, INT_DTYPES, OUT_DTYPES, ROOT, random_values
+
+LANES = 8            # partitions the programs use
+SLOT = 1024          # bytes per operand slot in each partition
+SLOTS = 8
+SIZE = {d: np.dtype(sem.STORAGE[d]).itemsize for d in sem.STORAGE}
+OPCODES = ["memset", "copy", "cast", "tensor_tensor_arith", "tensor_tensor_bitvec", "copy_predicated",
+           "cast_predicated", "scalar_tensor_tensor_arith"]
+RANK = {"memset": 4, "copy": 4, "cast": 4, "scalar_tensor_tensor_arith": 2}
+
+
+def shape(rng, rank, n):
+    """counts of `rank` dimensions multiplying to n, and positive steps (sources may broadcast with step 0)."""
+    counts = [1] * rank
+    left = n
+    for d in range(rank - 1):
+        divisors = [x for x in range(1, left + 1) if left % x == 0]
+        counts[d] = int(rng.choice(divisors))
+        left //= counts[d]
+    counts[rank - 1] = left
+    rng.shuffle(counts)
+    return counts
+
+
+def pattern(rng, name, slot, dtype, counts, written):
+    """A pattern in `slot`: dense, or strided (steps past the inner dimensions), or (sources) broadcasting."""
+    steps, run = [], 1
+    stride = int(rng.choice([1, 1, 2])) if written else int(rng.choice([1, 1, 2, 0]))
+    for c in counts:
+        steps.append(run * stride)
+        run *= c * max(stride, 1)
+    reach = sum((c - 1) * s for c, s in zip(counts, steps)) + 1
+    room = SLOT // SIZE[dtype] - reach
+    if room < 0:
+        return None
+    start = slot * SLOT + int(rng.integers(0, room + 1)) * SIZE[dtype]
+    text = (f"{name}=sbuf:0:{hex(start)} {name}.step_elem=[{','.join(map(str, steps))}]"
+            f" {name}.num_elem=[{','.join(map(str, counts))}]")
+    return text, (start, steps, counts, dtype)
+
+
+def offsets(p):
+    start, steps, counts, dtype = p
+    idx = np.indices(counts[::-1]).reshape(len(counts), -1)[::-1]  # dimension 0 fastest
+    return start + (np.asarray(steps)[:, None] * idx).sum(axis=0) * SIZE[dtype]
+
+
+def read(mem, p):
+    off = offsets(p)
+    size = SIZE[p[3]]
+    raw = mem[:, off[:, None] + np.arange(size)]          # [lanes, n, size] bytes
+    return np.ascontiguousarray(raw).view(sem.STORAGE[p[3]]).reshape(mem.shape[0], -1)
+
+
+class Memory:
+    """The oracle's SBUF bytes, and for each byte the element (start, dtype) last written over it when its value
+    was a NaN (so that any NaN of that dtype matches there)."""
+
+    def __init__(self, data):
+        self.bytes = data.copy()
+        self.nan = {}
+
+    def lanes(self, channels):
+        return Lanes(self, channels)
+
+
+class Lanes:
+    def __init__(self, memory, channels):
+        self.m, self.channels = memory, channels
+        self.shape = (channels,)
+
+    def read(self, p):
+        return read(self.m.bytes[:self.channels], p)
+
+    def write(self, p, values, where=None):
+        off = offsets(p)
+        dtype = p[3]
+        size = SIZE[dtype]
+        values = values.astype(sem.STORAGE[dtype])
+        isnan = np.isnan(sem.storage_to_f32(values, dtype)) if dtype in sem.FLOATS else np.zeros(values.shape, bool)
+        raw = np.ascontiguousarray(values).view(np.uint8).reshape(self.channels, -1, size)
+        for lane in range(self.channels):
+            for k in range(off.size):
+                if where is None or where[lane, k]:
+                    start = int(off[k])
+                    self.m.bytes[lane, start:start + size] = raw[lane, k]
+                    for b in range(start, start + size):
+                        if isnan[lane, k]:
+                            self.m.nan[(lane, b)] = (start, dtype)
+                        else:
+                            self.m.nan.pop((lane, b), None)
+
+
+def matches(got, memory):
+    """The first byte where stt's memory differs from the oracle's, other than NaN for NaN; None if none."""
+    for lane, byte in np.argwhere(got != memory.bytes):
+        entry = memory.nan.get((int(lane), int(byte)))
+        if entry is not None:
+            start, dtype = entry
+            element = np.ascontiguousarray(got[lane, start:start + SIZE[dtype]]).view(sem.STORAGE[dtype])
+            if np.isnan(sem.storage_to_f32(element, dtype)).all():
+                continue
+        return int(lane), int(byte)
+    return None
+
+
+def word(rng, op, n):
+    """(text, apply) for one word of `op` with n elements per lane in distinct slots; None if it does not fit."""
+    slots = [int(x) for x in rng.permutation(SLOTS)[:3]]
+    channels = int(rng.integers(1, LANES + 1))
+    rank = RANK.get(op, 3)
+    if op == "memset":
+        dt = str(rng.choice(OUT_DTYPES))
+        value = int(rng.integers(0, 1 << (8 * SIZE[dt])))
+        d = pattern(rng, "dst", slots[0], dt, shape(rng, rank, n), True)
+        if d is None:
+            return None
+        text = (f"memset {d[0]} dtype={dt} set_value={hex(value)} dst_element_count={n}"
+                f" num_active_channels={channels}")
+        bits = np.frombuffer(value.to_bytes(8, "little")[:SIZE[dt]], dtype=sem.STORAGE[dt])
+        return text, channels, lambda mem: mem.write(d[1], np.full((mem.channels, n), bits[0]))
+    if op in ("copy", "cast"):
+        di = str(rng.choice(IN_DTYPES))
+        do = di if op == "copy" else str(rng.choice(OUT_DTYPES))
+        s = pattern(rng, "src", slots[0], di, shape(rng, rank, n), False)
+        d = pattern(rng, "dst", slots[1], do, shape(rng, rank, n), True)
+        if s is None or d is None:
+            return None
+        text = f"{op} {s[0]} {d[0]} in_dtype={di} out_dtype={do} num_active_channels={channels}"
+
+        def apply(mem):
+            v = mem.read(s[1])
+            mem.write(d[1], v if op == "copy" else sem.f32_to_storage(sem.storage_to_f32(v, di), do))
+        return text, channels, apply
+    bitvec = op == "tensor_tensor_bitvec"
+    if op.startswith("tensor_tensor"):
+        d0 = str(rng.choice(INT_DTYPES if bitvec else IN_DTYPES))
+        d1, do = (d0, d0) if bitvec else (str(rng.choice(IN_DTYPES)), str(rng.choice(OUT_DTYPES)))
+        alu = str(rng.choice(BITVEC if bitvec else ARITH_CORE))
+        extra = f"op={alu}"
+    elif op in ("copy_predicated", "cast_predicated"):
+        d0, d1 = str(rng.choice(INT_DTYPES)), str(rng.choice(IN_DTYPES))
+        do = d1 if op == "copy_predicated" else str(rng.choice(IN_DTYPES))  # no fp32r (AllowFP32R::False)
+        extra = "op=bypass"
+    else:
+        d0, d1, do = str(rng.choice(IN_DTYPES)), str(rng.choice(IN_DTYPES)), str(rng.choice(OUT_DTYPES))
+        a0, a1 = str(rng.choice(ARITH_CORE)), str(rng.choice(ARITH_CORE))
+        scalar = np.float32(rng.choice([0.5, -2.0, 3.25, 0.0, np.inf, 1e-3]))
+        rev = int(rng.integers(4))
+        extra = (f"op0={a0} op1={a1} reverse_operands={['none', 'first', 'second', 'both'][rev]}"
+                 f" imm0={'Infinity' if np.isinf(scalar) else repr(float(scalar))} imm0_dtype=fp32")
+    s0 = pattern(rng, "src0", slots[0], d0, shape(rng, rank, n), False)
+    s1 = pattern(rng, "src1", slots[1], d1, shape(rng, rank, n), False)
+    d = pattern(rng, "dst", slots[2], do, shape(rng, rank, n), True)
+    if s0 is None or s1 is None or d is None:
+        return None
+    text = (f"{op} {s0[0]} {s1[0]} {d[0]} in0_dtype={d0} in1_dtype={d1} out_dtype={do} {extra}"
+            f" num_active_channels={channels}")
+
+    def apply(mem):
+        a, b = mem.read(s0[1]), mem.read(s1[1])
+        if bitvec:
+            w = sem.WIDTH[d0]
+            mask = (1 << w) - 1
+            r = sem.bitvec(alu, a.astype(np.int64) & mask, b.astype(np.int64) & mask, w)
+            mem.write(d[1], r.astype(np.uint64).astype(sem.INTS[d0]))
+        elif op.startswith("tensor_tensor"):
+            r = sem.arith(alu, sem.storage_to_f32(a, d0), sem.storage_to_f32(b, d1))
+            mem.write(d[1], sem.f32_to_storage(r, do))
+        elif op == "copy_predicated":
+            mem.write(d[1], b, where=a.astype(np.int64) != 0)
+        elif op == "cast_predicated":
+            mem.write(d[1], sem.f32_to_storage(sem.storage_to_f32(b, d1), do), where=a.astype(np.int64) != 0)
+        else:
+            af, bf = sem.storage_to_f32(a, d0), sem.storage_to_f32(b, d1)
+            sf = np.full_like(af, scalar)
+            mid = sem.arith(a0, sf, af) if rev in (1, 3) else sem.arith(a0, af, sf)
+            r = sem.arith(a1, bf, mid) if rev in (2, 3) else sem.arith(a1, mid, bf)
+            mem.write(d[1], sem.f32_to_storage(r, do))
+    return text, channels, apply
+
+
+def program(rng, k):
+    """A program of 1 to 4 words; each opcode comes up in turn so every one gets its share."""
+    words = []
+    for j in range(int(rng.integers(1, 5))):
+        op = OPCODES[(k + j) % len(OPCODES)]
+        while True:
+            w = word(rng, op, int(rng.choice([1, 3, 8, 12, 30, 64, 100])))
+            if w is not None:
+                words.append((op,) + w)
+                break
+    return words
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--programs", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--stt", default=os.path.join(ROOT, "stt"))
+    ap.add_argument("--engine", default="fast")
+    ap.add_argument("--show", type=int, default=3)
+    opts = ap.parse_args()
+    rng = np.random.default_rng(opts.seed)
+    proc = subprocess.Popen([opts.stt, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    counts, mismatches = collections.Counter(), 0
+    with tempfile.TemporaryDirectory() as d:
+        load, dump, prog = (os.path.join(d, x) for x in ("in.npy", "out.npy", "p.s"))
+        for k in range(opts.programs):
+            words = program(rng, k)
+            mem = random_values(rng, "uint8", (LANES, SLOTS * SLOT))
+            np.save(load, mem)
+            with open(prog, "w") as f:
+                f.write("\n".join(w[1] for w in words) + "\n")
+            args = ["run", prog, "--engine", opts.engine, "--load", f"sbuf:0:0={load}",
+                    "--dump", f"sbuf:0:0:{LANES}x{SLOTS * SLOT}:uint8={dump}"]
+            proc.stdin.write(json.dumps(args) + "\n")
+            proc.stdin.flush()
+            result = json.loads(proc.stdout.readline())
+            want = Memory(mem)
+            for op, _, channels, apply in words:
+                counts[op] += 1
+                apply(want.lanes(channels))
+            problem = None
+            if result["code"] != 0:
+                problem = f"exit {result['code']}: {result['err'].strip()}"
+            else:
+                got = np.load(dump)
+                where = matches(got, want)
+                if where is not None:
+                    lane, byte = where
+                    problem = (f"sbuf partition {lane} byte {hex(byte)}: stt {got[lane, byte]},"
+                               f" oracle {want.bytes[lane, byte]}")
+            if problem:
+                mismatches += 1
+                if mismatches <= opts.show:
+                    print(f"program {k} MISMATCH {problem}\n" + "\n".join(w[1] for w in words), file=sys.stderr)
+    proc.stdin.close()
+    proc.wait()
+    print(f"oracle programs: {opts.programs} programs, {sum(counts.values())} words"
+          f" ({', '.join(f'{op} {counts[op]}' for op in OPCODES)}), {mismatches} mismatches, engine {opts.engine},"
+          f" seed {opts.seed}")
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
