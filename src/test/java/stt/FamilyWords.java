@@ -6,6 +6,7 @@ import java.util.Random;
 import stt.codec.Layout;
 import stt.codec.TensorPattern;
 import stt.codec.Word;
+import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.Opcode;
@@ -23,6 +24,8 @@ public final class FamilyWords implements WordSource {
     static final int[] SIZES = {1, 2, 5, 12, 63, 64, 100, 256, 1000, 2047};
     static final List<Dtype> ELEMENTS = RandomWords.FLOATS_AND_INTS;
     static final List<Dtype> INTS = RandomWords.INTS;
+    /** The cache reductions' dtypes: floats and 8/16-bit integers. */
+    static final List<Dtype> SMALL = ELEMENTS.stream().filter(d -> d.isFloat() || d.size() < 4).toList();
 
     private final Random rnd;
     private final Generation gen;
@@ -42,7 +45,7 @@ public final class FamilyWords implements WordSource {
     @Override
     public Word next(Machine... machines) {
         while (true) {
-            Word w = attempt();
+            Word w = attempt(machines);
             if (Validator.validate(w, gen).isEmpty()) {
                 Word.Builder b = w.toBuilder();
                 int reg = 5;
@@ -56,7 +59,7 @@ public final class FamilyWords implements WordSource {
         }
     }
 
-    private Word attempt() {
+    private Word attempt(Machine[] machines) {
         Opcode op = pick(opcodes);
         Word.Builder b = Word.builder(op);
         int channels = switch (rnd.nextInt(4)) {
@@ -86,6 +89,31 @@ public final class FamilyWords implements WordSource {
                 out = op == Opcode.COPY_PREDICATED ? in1 : pick(ELEMENTS);
             }
             case COPY -> out = in0;
+            case TENSOR_SCALAR_BITVEC, TENSOR_SCALAR_PTR_BITVEC -> {
+                in0 = pick(INTS);
+                out = in0;
+                b.set("op0", pick(List.copyOf(gen.generalBitvec())).code());
+                b.set("op1", pick(List.copyOf(gen.generalBitvec())).code());
+                b.set("reverse_operands", rnd.nextInt(4));
+            }
+            case TENSOR_SCALAR_ARITH, TENSOR_SCALAR_PTR_ARITH -> {
+                b.set("op0", pick(List.copyOf(gen.generalArith())).code());
+                b.set("op1", pick(List.copyOf(gen.generalArith())).code());
+                b.set("reverse_operands", rnd.nextInt(4));
+            }
+            case TENSOR_SCALAR_CACHE_REDUCE, TENSOR_SCALAR_CACHE_CUMULATIVE -> {
+                in0 = pick(SMALL);
+                out = pick(SMALL);
+                b.set("op0", pick(List.copyOf(gen.generalArith())).code());
+                b.set("op1", pick(List.of(AluOp.ADD, AluOp.SUBTRACT, AluOp.MULT, AluOp.MAX, AluOp.MIN)).code());
+                b.set("accumulator_cmd", 2 + rnd.nextInt(3));
+            }
+            case DVE_READ_ACCUMULATOR -> {
+                out = pick(List.of(Dtype.FP8_E3M4, Dtype.FP8_E4M3, Dtype.FP8_E5M2, Dtype.FP16, Dtype.BF16, Dtype.FP32,
+                        Dtype.FP32R));
+                n = 1;
+                b.set("negated", rnd.nextInt(2));
+            }
             default -> {
             }
         }
@@ -94,11 +122,16 @@ public final class FamilyWords implements WordSource {
             b.set("in0_dtype", in0.code()).set("in1_dtype", in1.code()).set("out_dtype", out.code());
         } else if (l.has("in_dtype")) {
             b.set("in_dtype", in0.code()).set("out_dtype", out.code());
+        } else if (op == Opcode.DVE_READ_ACCUMULATOR) {
+            b.set("dtype", out.code()).set("dst_element_count", 1);
         } else {
             b.set("dtype", out.code()).set("dst_element_count", n);
             long value = out.size() == 4 ? Integer.toUnsignedLong(rnd.nextInt())
                     : rnd.nextInt(1 << (8 * out.size()));
             b.set("set_value", value);
+        }
+        if (l.has("imm0")) {
+            scalars(b, op, in0, channels, machines);
         }
         List<TensorPattern> placed = new ArrayList<>();
         for (Layout.Pattern p : l.patterns()) {
@@ -111,6 +144,34 @@ public final class FamilyWords implements WordSource {
             b.pattern(p.name(), t);
         }
         return b.build();
+    }
+
+    /** Both immediates of a Tensor-Scalar word (or the cache reductions' imm0, and imm1 when it is the seed). */
+    private void scalars(Word.Builder b, Opcode op, Dtype in, int channels, Machine[] machines) {
+        boolean bitvec = op.isBitvec();
+        boolean cache = op == Opcode.TENSOR_SCALAR_CACHE_REDUCE || op == Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE;
+        for (int k = 0; k < 2; k++) {
+            if (cache && k == 1 && b.get(b.layout().field("accumulator_cmd")) != 4) {
+                continue;
+            }
+            int src = op.pointerImmediates() ? 1 : rnd.nextInt(3);
+            Dtype d = bitvec ? in : Dtype.FP32;
+            int pointer = gen.partitionOffset(Space.SBUF, rnd.nextInt(128 - channels + 1),
+                    rnd.nextInt(RandomWords.REGION / d.size()) * d.size());
+            long value = switch (src) {
+                case 0 -> bitvec ? rnd.nextInt(1 << Math.min(8 * in.size(), 30))
+                        : Integer.toUnsignedLong(Float.floatToRawIntBits(Values.specialOrRandom(rnd)));
+                case 1 -> pointer;
+                default -> {
+                    int reg = 20 + k;
+                    for (Machine m : machines) {
+                        m.setRegister(reg, pointer);
+                    }
+                    yield reg;
+                }
+            };
+            b.set("imm" + k + "_src", op.pointerImmediates() ? 0 : src).set("imm" + k, value);
+        }
     }
 
     /** Counts of {@code rank} dimensions whose product is {@code n}. */

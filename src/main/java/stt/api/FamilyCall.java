@@ -160,6 +160,76 @@ public sealed interface FamilyCall {
         }
     }
 
+    /**
+     * {@code nki.isa.tensor_scalar(data, op0, operand0, reverse0, op1, operand1, reverse1, dtype)}:
+     * {@code (data op0 operand0) op1 operand1} (0x43, or 0x53 when an op is bit-vector only); an absent op1 is
+     * bypass. A scalar is a number (inline) or a [P, 1] tile (a pointer, one value per partition: fp32 for arith,
+     * data's dtype for bitvec). dtype defaults to fp32 (arith) or data's (bitvec).
+     */
+    record TensorScalar(Tile data, AluOp op0, Operand0 operand0, boolean reverse0, Optional<AluOp> op1,
+            Optional<Operand0> operand1, boolean reverse1, Optional<Dtype> dtype, Generation gen) implements FamilyCall {
+        public TensorScalar {
+            Objects.requireNonNull(data, "data");
+            Objects.requireNonNull(op0, "op0");
+            Objects.requireNonNull(operand0, "operand0");
+            Objects.requireNonNull(op1, "op1");
+            Objects.requireNonNull(operand1, "operand1");
+            Objects.requireNonNull(dtype, "dtype");
+            Objects.requireNonNull(gen, "gen");
+            if (op1.isPresent() != operand1.isPresent()) {
+                throw new IllegalArgumentException("op1 and operand1 go together: got op1 " + op1.map(AluOp::isaName)
+                        .orElse("none") + " with " + (operand1.isPresent() ? "an" : "no") + " operand1");
+            }
+        }
+
+        public boolean isBitvec() {
+            return Call.isBitvec(op0, op1.orElse(AluOp.BYPASS), gen);
+        }
+
+        public Dtype outDtype() {
+            return dtype.orElse(isBitvec() ? data.dtype() : Dtype.FP32);
+        }
+
+        @Override
+        public Staged stage() {
+            Placement p = new Placement(gen, "data", data.rows(), data.cols());
+            int in = p.load(data);
+            int out = p.reserve((long) data.cols() * outDtype().size());
+            Word.Builder w = Word.builder(isBitvec() ? Opcode.TENSOR_SCALAR_BITVEC : Opcode.TENSOR_SCALAR_ARITH);
+            scalar(w, p, 0, operand0);
+            operand1.ifPresent(o -> scalar(w, p, 1, o));
+            p.checkFits("data, the scalars and the output");
+            w.pattern("src", p.pattern(in, 3)).pattern("dst", p.pattern(out, 3))
+                    .set("in_dtype", data.dtype().code()).set("out_dtype", outDtype().code())
+                    .set("op0", op0.code()).set("op1", op1.orElse(AluOp.BYPASS).code())
+                    .set("reverse_operands", (reverse0 ? 1 : 0) + (reverse1 ? 2 : 0))
+                    .set("num_active_channels", p.rows());
+            return new Staged(p, w.build(), out, outDtype());
+        }
+
+        /** Immediate {@code k}: inline bits, or a pointer to a placed [P, 1] tile of fp32 (arith) or data's dtype. */
+        private void scalar(Word.Builder w, Placement p, int k, Operand0 operand) {
+            switch (operand) {
+                case Operand0.Immediate imm -> w.set("imm" + k, Integer.toUnsignedLong(imm.bits()));
+                case Operand0.PerPartition pp -> {
+                    Tile values = pp.values();
+                    if (values.rows() != data.rows()) {
+                        throw new IllegalArgumentException("operand" + k + " has " + values.rows() + " partitions,"
+                                + " data has " + data.rows());
+                    }
+                    Dtype need = isBitvec() ? data.dtype() : Dtype.FP32;
+                    if (values.dtype() != need) {
+                        throw new IllegalArgumentException("operand" + k + " is " + values.dtype().isaName() + "; a"
+                                + " per-partition scalar of this call must be " + need.isaName());
+                    }
+                    w.set("imm" + k + "_src", stt.isa.ImmSrc.POINTER_IMMEDIATE.code());
+                    w.set("imm" + k, Integer.toUnsignedLong(gen.partitionOffset(stt.isa.Space.SBUF, 0,
+                            p.load(values))));
+                }
+            }
+        }
+    }
+
     private static void sameShape(String a, Tile x, String b, Tile y) {
         if (x.rows() != y.rows() || x.cols() != y.cols()) {
             throw new IllegalArgumentException(a + " is [" + x.rows() + ", " + x.cols() + "] but " + b + " is ["

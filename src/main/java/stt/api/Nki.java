@@ -4,6 +4,7 @@ import java.util.Optional;
 import stt.codec.Word;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
+import stt.exec.Trace;
 import stt.fast.EngineProvider;
 import stt.isa.AccumCmd;
 import stt.isa.AluOp;
@@ -13,6 +14,8 @@ import stt.isa.ImmSrc;
 import stt.isa.Opcode;
 import stt.isa.ReverseOperands;
 import stt.isa.Space;
+import stt.isa.MemoryRef;
+import stt.machine.Machine;
 import stt.machine.Tile;
 
 /**
@@ -55,6 +58,47 @@ public final class Nki {
     public static Tile memset(int rows, int cols, float value, Dtype dtype) throws ExecutionException {
         return new FamilyCall.Memset(rows, cols, value, dtype, Generation.DEFAULT).run(EngineProvider.defaultEngine())
                 .out();
+    }
+
+    /** {@code nki.isa.tensor_scalar(data, op0, operand0)}: one stage, NKI's default dtype. */
+    public static Tile tensorScalar(Tile data, AluOp op0, Operand0 operand0) throws ExecutionException {
+        return new FamilyCall.TensorScalar(data, op0, operand0, false, Optional.empty(), Optional.empty(), false,
+                Optional.empty(), Generation.DEFAULT).run(EngineProvider.defaultEngine()).out();
+    }
+
+    /** {@code nki.isa.tensor_scalar(data, op0, operand0, op1, operand1)}: two stages, NKI's default dtype. */
+    public static Tile tensorScalar(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Operand0 operand1)
+            throws ExecutionException {
+        return new FamilyCall.TensorScalar(data, op0, operand0, false, Optional.of(op1), Optional.of(operand1), false,
+                Optional.empty(), Generation.DEFAULT).run(EngineProvider.defaultEngine()).out();
+    }
+
+    /**
+     * {@code nki.isa.tensor_scalar_reduce(data, op0, operand0, reduce_op)}: the elementwise result and reduce_res
+     * (0x9a then 0x9b), on the default generation and engine.
+     */
+    public static TensorScalarReduce.Reduced tensorScalarReduce(Tile data, AluOp op0, Operand0 operand0,
+            AluOp reduceOp) throws ExecutionException {
+        return new TensorScalarReduce(data, op0, operand0, reduceOp, false, Optional.empty(), Generation.DEFAULT)
+                .run(EngineProvider.defaultEngine());
+    }
+
+    /**
+     * Reads lanes 0..channels-1 of {@code m}'s accumulators with a DveReadAccumulator word (0x9b) that writes them,
+     * negated if asked, as one {@code dtype} element per partition at {@code at} (partition {@code at} + lane); the
+     * [channels, 1] tile written there is returned. The accumulators are not changed.
+     */
+    public static Tile readAccumulator(Machine m, int channels, MemoryRef at, Dtype dtype, boolean negated,
+            Engine engine) throws ExecutionException {
+        engine.execute(m, readAccumulatorWord(m.generation(), channels, at, dtype, negated), Trace.OFF);
+        return m.read(at, dtype, channels, 1);
+    }
+
+    /** The DveReadAccumulator word of {@link #readAccumulator}. */
+    static Word readAccumulatorWord(Generation gen, int channels, MemoryRef at, Dtype dtype, boolean negated) {
+        return Word.builder(Opcode.DVE_READ_ACCUMULATOR).pattern("dst", TensorScalarReduce.column(gen, at))
+                .set("dst_element_count", 1).set("dtype", dtype.code()).set("negated", negated ? 1 : 0)
+                .set("num_active_channels", channels).build();
     }
 
     /** {@code nki.isa.tensor_copy_predicated(dst, src, predicate)}: dst with src copied where predicate != 0. */

@@ -27,7 +27,8 @@ import stt.npy.NpyArray;
 import stt.text.TextForm;
 
 @Command(name = "eval", description = "The NKI-style call on .npy tiles: OUT = (DATA op0 OPERAND0) op1 OPERAND1"
-        + " (stt, scan, select-reduce), OUT = DATA op DATA2 (tensor-tensor), or OUT = DATA as --out-dtype (copy).")
+        + " (stt, scan, select-reduce; tensor-scalar with scalar operands), OUT = DATA op DATA2 (tensor-tensor), or"
+        + " OUT = DATA as --out-dtype (copy).")
 final class EvalCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -81,7 +82,7 @@ final class EvalCommand implements Callable<Integer> {
     Path accumOut;
 
     @Option(names = "--instruction", paramLabel = "I", defaultValue = "stt",
-            description = "stt, scan, select-reduce, tensor-tensor or copy (default: ${DEFAULT-VALUE})")
+            description = "stt, scan, select-reduce, tensor-tensor, tensor-scalar or copy (default: ${DEFAULT-VALUE})")
     String instruction;
 
     @Mixin
@@ -107,13 +108,13 @@ final class EvalCommand implements Callable<Integer> {
                     word = Nki.instruction(call);
                     run = () -> Nki.run(call, e);
                 }
-                case "tensor-tensor", "copy" -> {
+                case "tensor-tensor", "copy", "tensor-scalar" -> {
                     FamilyCall call = familyCall(gen);
                     word = call.instruction();
                     run = () -> call.run(e);
                 }
                 default -> throw new InputException("--instruction " + instruction + ": allowed: stt, scan,"
-                        + " select-reduce, tensor-tensor, copy");
+                        + " select-reduce, tensor-tensor, tensor-scalar, copy");
             }
             if (printInstruction) {
                 out.println(TextForm.disassemble(word, gen));
@@ -161,8 +162,33 @@ final class EvalCommand implements Callable<Integer> {
                 outDtype == null ? null : anyDtype(outDtype), accumulate(), gen, kind);
     }
 
+    /** tensor_scalar: --data, --op0/--operand0 and optionally --op1/--operand1, the scalars numbers or [P, 1]. */
+    private FamilyCall tensorScalarCall(Generation gen) {
+        for (String[] o : new String[][] {{"--data2", data2}, {"--op", op}, {"--accumulate", accumulate}}) {
+            refuse(o[0], o[1]);
+        }
+        if (accumOut != null) {
+            throw new InputException("--accum-out does not apply to --instruction tensor-scalar (it leaves the"
+                    + " accumulator alone)");
+        }
+        AluOp a0 = aluOp("--op0", op0);
+        require("--operand0", operand0);
+        Optional<AluOp> a1 = Optional.ofNullable(op1).map(name -> aluOp("--op1", name));
+        if (a1.isPresent() != (operand1 != null)) {
+            throw new InputException("--op1 and --operand1 go together for --instruction tensor-scalar");
+        }
+        boolean bitvec = Call.isBitvec(a0, a1.orElse(AluOp.BYPASS), gen);
+        Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
+        Optional<Dtype> out = Optional.ofNullable(outDtype).map(EvalCommand::anyDtype);
+        return new FamilyCall.TensorScalar(a, a0, scalar("--operand0", operand0, bitvec), reverse0, a1,
+                Optional.ofNullable(operand1).map(t -> scalar("--operand1", t, bitvec)), reverse1, out, gen);
+    }
+
     /** The single-stage calls: tensor_tensor (--data, --data2, --op) and tensor_copy (--data, --out-dtype). */
     private FamilyCall familyCall(Generation gen) {
+        if (instruction.equals("tensor-scalar")) {
+            return tensorScalarCall(gen);
+        }
         for (String[] o : new String[][] {{"--op0", op0}, {"--op1", op1}, {"--operand0", operand0},
             {"--operand1", operand1}, {"--accumulate", accumulate}}) {
             refuse(o[0], o[1]);
@@ -229,22 +255,27 @@ final class EvalCommand implements Callable<Integer> {
 
     /** {@code --operand0}: a .npy of [P, 1] or [P], else an fp32 number (an integer for bitvec). */
     private Operand0 scalar(boolean bitvec) {
-        if (operand0.endsWith(".npy")) {
-            NpyArray arr = NpyFiles.read(operand0);
-            long[] shape = arr.shape();
-            if (!(shape.length == 1 || (shape.length == 2 && shape[1] == 1))) {
-                throw new InputException(operand0 + ": shape " + java.util.Arrays.toString(shape)
-                        + " is not a per-partition scalar [P, 1] or [P]");
-            }
-            return Operand0.perPartition(NpyFiles.tile(operand0, arr, null));
-        }
-        if (bitvec) {
-            return Operand0.bits((int) integer(operand0));
-        }
-        return Operand0.fp32(number(operand0));
+        return scalar("--operand0", operand0, bitvec);
     }
 
-    private static long integer(String text) {
+    /** A scalar option: a .npy of [P, 1] or [P], else an fp32 number (an integer for bitvec). */
+    private static Operand0 scalar(String option, String text, boolean bitvec) {
+        if (text.endsWith(".npy")) {
+            NpyArray arr = NpyFiles.read(text);
+            long[] shape = arr.shape();
+            if (!(shape.length == 1 || (shape.length == 2 && shape[1] == 1))) {
+                throw new InputException(text + ": shape " + java.util.Arrays.toString(shape)
+                        + " is not a per-partition scalar [P, 1] or [P]");
+            }
+            return Operand0.perPartition(NpyFiles.tile(text, arr, null));
+        }
+        if (bitvec) {
+            return Operand0.bits((int) integer(option, text));
+        }
+        return Operand0.fp32(number(option, text));
+    }
+
+    private static long integer(String option, String text) {
         try {
             long v = text.startsWith("0x") || text.startsWith("0X") ? Long.parseLong(text.substring(2), 16)
                     : text.startsWith("-0x") ? -Long.parseLong(text.substring(3), 16) : Long.parseLong(text);
@@ -253,12 +284,12 @@ final class EvalCommand implements Callable<Integer> {
             }
             return v;
         } catch (NumberFormatException e) {
-            throw new InputException("--operand0 " + text + ": expected a 32-bit integer (decimal or 0x-hex) for"
+            throw new InputException(option + " " + text + ": expected a 32-bit integer (decimal or 0x-hex) for"
                     + " the bitvec opcode, or a .npy file");
         }
     }
 
-    private static float number(String text) {
+    private static float number(String option, String text) {
         String t = text.toLowerCase(java.util.Locale.ROOT);
         return switch (t) {
             case "inf", "+inf", "infinity" -> Float.POSITIVE_INFINITY;
@@ -268,7 +299,7 @@ final class EvalCommand implements Callable<Integer> {
                 try {
                     yield Float.parseFloat(text);
                 } catch (NumberFormatException e) {
-                    throw new InputException("--operand0 " + text + ": expected a number (e.g. 2.5, -1e-3, inf, nan)"
+                    throw new InputException(option + " " + text + ": expected a number (e.g. 2.5, -1e-3, inf, nan)"
                             + " or a .npy file");
                 }
             }

@@ -39,6 +39,10 @@ final class RunCommand implements Callable<Integer> {
             + " failure): a ROWSxCOLS tile of DTYPE from MEM to OUT.npy")
     List<String> dumps = new ArrayList<>();
 
+    @Option(names = "--reg", paramLabel = "N=VALUE", description = "before the run: address register N (0..63)"
+            + " holds VALUE (a u32, decimal or 0x-hex), e.g. a PARTITION_OFFSET for reg:N addresses and scalars")
+    List<String> registers = new ArrayList<>();
+
     @Option(names = "--trace", description = "print the seed's debug trace lines")
     boolean trace;
 
@@ -68,6 +72,15 @@ final class RunCommand implements Callable<Integer> {
             } catch (IllegalArgumentException ex) {
                 throw new InputException("--load " + load + ": " + ex.getMessage());
             }
+        }
+        for (String reg : registers) {
+            int eq = reg.indexOf('=');
+            if (eq < 0) {
+                throw new InputException("--reg " + reg + ": expected N=VALUE, e.g. 5=0x40000");
+            }
+            int n = (int) Locations.number(reg.substring(0, eq), "--reg " + reg + " register",
+                    Generation.ADDRESS_REGISTERS - 1);
+            m.setRegister(n, (int) Locations.number(reg.substring(eq + 1), "--reg " + reg + " value", 0xffff_ffffL));
         }
         PrintWriter out = spec.commandLine().getOut();
         int code = ExitCode.OK;

@@ -32,6 +32,15 @@ public final class ReferenceEngine implements Engine {
         SEMANTICS.put(Opcode.COPY, copyCast);
         SEMANTICS.put(Opcode.CAST, copyCast);
         SEMANTICS.put(Opcode.MEMSET, new Memset());
+        TensorScalar ts = new TensorScalar();
+        SEMANTICS.put(Opcode.TENSOR_SCALAR_ARITH, ts);
+        SEMANTICS.put(Opcode.TENSOR_SCALAR_BITVEC, ts);
+        SEMANTICS.put(Opcode.TENSOR_SCALAR_PTR_ARITH, ts);
+        SEMANTICS.put(Opcode.TENSOR_SCALAR_PTR_BITVEC, ts);
+        CacheReduce cache = new CacheReduce();
+        SEMANTICS.put(Opcode.TENSOR_SCALAR_CACHE_REDUCE, cache);
+        SEMANTICS.put(Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE, cache);
+        SEMANTICS.put(Opcode.DVE_READ_ACCUMULATOR, new ReadAccumulator());
     }
 
     @Override

@@ -39,6 +39,15 @@ public final class FastEngine implements Engine {
         KERNELS.put(Opcode.COPY_PREDICATED, predicated);
         KERNELS.put(Opcode.CAST_PREDICATED, predicated);
         KERNELS.put(Opcode.MEMSET, new MemsetKernel());
+        Kernel ts = new TensorScalarKernel();
+        for (Opcode op : new Opcode[] {Opcode.TENSOR_SCALAR_ARITH, Opcode.TENSOR_SCALAR_BITVEC,
+            Opcode.TENSOR_SCALAR_PTR_ARITH, Opcode.TENSOR_SCALAR_PTR_BITVEC}) {
+            KERNELS.put(op, ts);
+        }
+        Kernel cache = new CacheKernel();
+        KERNELS.put(Opcode.TENSOR_SCALAR_CACHE_REDUCE, cache);
+        KERNELS.put(Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE, cache);
+        KERNELS.put(Opcode.DVE_READ_ACCUMULATOR, new ReadAccumulatorKernel());
     }
 
     private final ReferenceEngine reference = new ReferenceEngine();

@@ -34,6 +34,7 @@ public final class Validator {
         LISTS.putAll(S3s3d3Checks.LISTS);
         LISTS.putAll(S4d4Checks.LISTS);
         LISTS.putAll(D4Checks.LISTS);
+        LISTS.putAll(S3d3Checks.LISTS);
     }
 
     private Validator() {

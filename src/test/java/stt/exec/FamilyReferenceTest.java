@@ -174,4 +174,67 @@ class FamilyReferenceTest {
         assertThat(out.toString()).isEqualTo("S: MEMSET/RNG\nS: R[2] = imm\nS: CopyPredicated\n"
                 + "S: (2 more element lines not shown; limit 1)\n");
     }
+
+    static final String TS = " src=sbuf:0:0x0 src.step_elem=[1,1,1] src.num_elem=[3,1,1] dst=sbuf:0:0x200"
+            + " dst.step_elem=[1,1,1] dst.num_elem=[3,1,1] in_dtype=fp32 out_dtype=fp32 num_active_channels=2";
+
+    @Test
+    void tensorScalarReverseModesBypassAndPerLanePointers() throws ExecutionException {
+        load(0x0, Dtype.FP32, 2, 3, 1, 2, 3, 4, 5, 6);
+        run("tensor_scalar_arith op0=subtract imm0=10.0 reverse_operands=both op1=bypass imm1=77.0" + TS);
+        Tile d = read(0x200, Dtype.FP32, 2, 3);
+        // 10 - x, then bypass passes it through (not 77 bypass ...)
+        assertThat(new float[] {d.get(0, 0), d.get(0, 1), d.get(1, 2)}).containsExactly(9, 8, 4);
+        run("tensor_scalar_arith op0=mult imm0=2.0 reverse_operands=second op1=subtract imm1=1.0" + TS);
+        d = read(0x200, Dtype.FP32, 2, 3);
+        assertThat(new float[] {d.get(0, 0), d.get(0, 2), d.get(1, 0)}).containsExactly(-1, -5, -7);
+        load(0x100, Dtype.FP32, 2, 1, 2, 3); // lane 0 scales by 2, lane 1 by 3
+        m.setRegister(9, G.partitionOffset(Space.SBUF, 0, 0x100));
+        run("tensor_scalar_arith op0=mult imm0_src=reg_ptr_immediate imm0=reg:9 op1=add imm1_src=pointer_immediate"
+                + " imm1=sbuf:0:0x100" + TS);
+        d = read(0x200, Dtype.FP32, 2, 3);
+        assertThat(new float[] {d.get(0, 0), d.get(0, 2), d.get(1, 0), d.get(1, 2)}).containsExactly(4, 8, 15, 21);
+        m.write(sbuf(0, 0x300), Tile.ofFloats(Dtype.INT16, 1, 1, 0x00ff));
+        run("tensor_scalar_bitvec src=sbuf:0:0x300 src.step_elem=[1,1,1] src.num_elem=[1,1,1] dst=sbuf:0:0x302"
+                + " dst.step_elem=[1,1,1] dst.num_elem=[1,1,1] in_dtype=int16 out_dtype=int16 num_active_channels=1"
+                + " op0=bitwise_and imm0=0x0f0f op1=logical_shift_left imm1=4");
+        assertThat(read(0x302, Dtype.INT16, 1, 1).bits(0, 0)).isEqualTo(0x00f0);
+    }
+
+    @Test
+    void cacheReductionsFoldIntoTheAccumulatorThatReadAccumulatorWritesOut() throws ExecutionException {
+        load(0x0, Dtype.FP32, 1, 4, 1, 2, 3, 4);
+        String four = " src=sbuf:0:0x0 src.step_elem=[1,1,1] src.num_elem=[4,1,1] dst=sbuf:0:0x100"
+                + " dst.step_elem=[1,1,1] dst.num_elem=[4,1,1] in_dtype=fp32 out_dtype=fp32 num_active_channels=1"
+                + " op0=mult imm0=2.0";
+        run("tensor_scalar_cache_reduce op1=add accumulator_cmd=zero_accumulate" + four);
+        Tile d = read(0x100, Dtype.FP32, 1, 4);
+        assertThat(new float[] {d.get(0, 0), d.get(0, 1), d.get(0, 2), d.get(0, 3)}).containsExactly(2, 4, 6, 8);
+        assertThat(m.accumulator(0)).isEqualTo(20);
+        run("tensor_scalar_cache_cumulative op1=add accumulator_cmd=accumulate" + four);
+        d = read(0x100, Dtype.FP32, 1, 4);
+        assertThat(new float[] {d.get(0, 0), d.get(0, 1), d.get(0, 2), d.get(0, 3)}).containsExactly(22, 26, 32, 40);
+        // load_accumulate seeds 100; subtract folds as op1(r, acc): 2-100, 4-(-98), 6-102, 8-(-96)
+        run("tensor_scalar_cache_cumulative op1=subtract accumulator_cmd=load_accumulate imm1=100.0" + four);
+        d = read(0x100, Dtype.FP32, 1, 4);
+        assertThat(new float[] {d.get(0, 0), d.get(0, 1), d.get(0, 2), d.get(0, 3)}).containsExactly(-98, 102, -96,
+                104);
+        run("tensor_scalar_cache_reduce op1=max accumulator_cmd=zero_accumulate" + four.replace("1.0", "1.0"));
+        assertThat(m.accumulator(0)).isEqualTo(8);
+        String read = "dve_read_accumulator dst.step_elem=[1] dst.num_elem=[1] dst_element_count=1"
+                + " num_active_channels=1";
+        run(read + " dst=sbuf:0:0x40 dtype=bf16 negated=1");
+        assertThat(read(0x40, Dtype.UINT16, 1, 1).bits(0, 0)).isEqualTo(0xc100); // -8 in bf16
+        run(read + " dst=psum:0:0x0 dtype=fp32");
+        assertThat(m.read(new MemoryRef(Space.PSUM, 0, 0), Dtype.FP32, 1, 1).get(0, 0)).isEqualTo(8);
+        assertThat(m.accumulator(0)).isEqualTo(8);
+    }
+
+    @Test
+    void gpSimdFormsOfTensorScalarAreRefused() {
+        byte[] before = m.digest();
+        assertThatThrownBy(() -> run("tensor_scalar_arith op0=rsqrt op1=bypass" + TS)).hasMessageStartingWith(
+                "tensor_scalar_valid_ops: rsqrt is a GpSimd-only form of Tensor-Scalar");
+        assertThat(m.digest()).isEqualTo(before);
+    }
 }

@@ -37,6 +37,12 @@ class ValidatorTest {
     static final String TS = "tensor_scalar_arith src=sbuf:0:0x0 src.step_elem=[1,1,1] src.num_elem=[64,1,1]"
             + " dst=sbuf:0:0x200 dst.step_elem=[1,1,1] dst.num_elem=[64,1,1] in_dtype=fp32 out_dtype=fp32"
             + " num_active_channels=128 op0=add imm0=1.0";
+    static final String TSB = TS.replace("tensor_scalar_arith", "tensor_scalar_bitvec").replace("fp32", "int32")
+            .replace("op0=add imm0=1.0", "op0=bitwise_and imm0=0xff");
+    static final String PTR = TS.replace("tensor_scalar_arith", "tensor_scalar_ptr_arith")
+            .replace("imm0=1.0", "imm0=sbuf:0:0x2000 imm1=sbuf:0:0x2004");
+    static final String CACHE = TS.replace("tensor_scalar_arith", "tensor_scalar_cache_reduce")
+            .replace("op0=add imm0=1.0", "op0=mult imm0=2.0 op1=add accumulator_cmd=zero_accumulate");
     static final String RD = "dve_read_accumulator dst=sbuf:0:0x0 dst.step_elem=[1] dst.num_elem=[1] dtype=fp32"
             + " num_active_channels=128 dst_element_count=1";
     static final String MEMSET = "memset dst=sbuf:0:0x0 dst.step_elem=[1,1,1,1] dst.num_elem=[64,1,1,1] dtype=fp32"
@@ -70,7 +76,37 @@ class ValidatorTest {
                 Arguments.of(Rule.S4D4_TR_RESERVED_ZERO, COPY, "reserved1=[0,0,0,0,1]", "reserved1=[0,0,0,0,0]",
                         m),
                 Arguments.of(Rule.D4_IOTA_RESERVED_ZERO, IOTA, "reserved0=[3]", "reserved0=[0]", m),
-                Arguments.of(Rule.TENSOR1D_VALID, RD, "dst.num_elem=[0]", "dst.num_elem=[1]", m),
+                Arguments.of(Rule.TENSOR1D_VALID, RD, "dst=sbuf:0:0x2", "dst=sbuf:0:0x4", m),
+                Arguments.of(Rule.TENSOR_SCALAR_VALID_OPS, TS, "op0=divide", "op0=subtract", m),
+                Arguments.of(Rule.TENSOR_SCALAR_VALID_OPS, TS, "op0=bypass op1=add", "op0=add op1=add", m),
+                Arguments.of(Rule.TENSOR_SCALAR_VALID_OPS, TSB, "op1=add", "op1=crc32", m),
+                Arguments.of(Rule.TENSOR_SCALAR_VALID_TYPES, TSB, "out_dtype=int16", "out_dtype=int32", m),
+                Arguments.of(Rule.TENSOR_SCALAR_IMMEDIATES_CHECK, TSB, "in_dtype=int16 out_dtype=int16 imm0=0x10000",
+                        "in_dtype=int16 out_dtype=int16 imm0=0xffff", m),
+                Arguments.of(Rule.TENSOR_SCALAR_IMMEDIATES_CHECK, TS, "imm0_src=pointer_immediate imm0=sbuf:0:0x2002",
+                        "imm0_src=pointer_immediate imm0=sbuf:0:0x2004", m),
+                Arguments.of(Rule.TENSOR_SCALAR_IMMEDIATES_CHECK, TS, "imm1_src=reg_ptr_immediate imm1=reg:64",
+                        "imm1_src=reg_ptr_immediate imm1=reg:63", m),
+                Arguments.of(Rule.TENSOR_SCALAR_SHIFT_CHK, TSB, "in_dtype=int16 out_dtype=int16 op0=arith_shift_right",
+                        "op0=arith_shift_right", m),
+                Arguments.of(Rule.TENSOR_SCALAR_TENSOR_CHK, TS, "dst.num_elem=[32,1,1]", "dst.num_elem=[32,2,1]", m),
+                Arguments.of(Rule.TENSOR_SCALAR_REVERSE_CHK, TS, "reverse_operands=4", "reverse_operands=3", m),
+                Arguments.of(Rule.TENSOR_SCALAR_REVERSE_CHK, CACHE, "reverse_operands=first", "reverse_operands=none",
+                        m),
+                Arguments.of(Rule.HAS_ZERO_ACCUM_CMD_FIELD, TS, "accumulator_cmd=accumulate", "accumulator_cmd=idle",
+                        m),
+                Arguments.of(Rule.TENSOR_SCALAR_PTR_IMM_SRC, PTR, "imm0_src=pointer_immediate",
+                        "imm0_src=instruction_immediate", m),
+                Arguments.of(Rule.TENSOR_SCALAR_CACHE_REDUCE_VALID_OPS, CACHE, "op1=is_eq", "op1=max", m),
+                Arguments.of(Rule.TENSOR_SCALAR_CACHE_REDUCE_VALID_TYPES, CACHE, "in_dtype=int32", "in_dtype=int16",
+                        m),
+                Arguments.of(Rule.TENSOR_SCALAR_CACHE_REDUCE_IMMEDIATES_CHECK, CACHE, "imm1=0x1",
+                        "imm1=0x1 accumulator_cmd=load_accumulate", m),
+                Arguments.of(Rule.HAS_VALID_TENSOR_SCALAR_CACHE_REDUCE_ACCUM_CMD, CACHE, "accumulator_cmd=idle",
+                        "accumulator_cmd=accumulate", m),
+                Arguments.of(Rule.DVE_READ_ACCUMULATOR_TYPE_CHECK, RD, "dtype=int32", "dtype=bf16", m),
+                Arguments.of(Rule.READ_ACCUMULATOR_DST_SIZE, RD, "dst_element_count=2", "dst_element_count=1", m),
+                Arguments.of(Rule.D1_RD_HAS_VALID_NEGATED_FIELD, RD, "negated=2", "negated=1", m),
                 Arguments.of(Rule.TENSOR3D_VALID, TT, "src1=sbuf:0:0x102", "src1=sbuf:0:0x104", m),
                 Arguments.of(Rule.TENSOR3D_VALID, TS, "dst=psum:0:0x0 out_dtype=bf16",
                         "dst=psum:0:0x0 out_dtype=fp32", m),
@@ -218,6 +254,9 @@ class ValidatorTest {
         assertThat(check(ARITH, "dst=sbuf:0:0x32000", Generation.MARIANA)).isEmpty();
         assertThat(check(ARITH, "dst=sbuf:0:0x32000", Generation.SUNDA)).extracting(Violation::rule)
                 .containsExactly(Rule.TENSOR2D_VALID);
+        assertThat(check(TS, "op0=add_int op1=max_int", Generation.MAVERICK)).isEmpty();
+        assertThat(check(TS, "op0=add_int op1=max_int", Generation.MARIANA)).extracting(Violation::rule)
+                .containsOnly(Rule.TENSOR_SCALAR_VALID_OPS);
         assertThat(Generation.CAYMAN.generalArith()).hasSize(17);
         assertThat(Generation.MARIANA.generalArith()).hasSize(21);
         assertThat(Generation.MAVERICK.generalBitvec()).hasSize(9);

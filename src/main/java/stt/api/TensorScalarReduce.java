@@ -1,0 +1,85 @@
+package stt.api;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import stt.codec.TensorPattern;
+import stt.codec.Word;
+import stt.exec.Engine;
+import stt.exec.ExecutionException;
+import stt.exec.Trace;
+import stt.isa.AccumCmd;
+import stt.isa.AluOp;
+import stt.isa.Dtype;
+import stt.isa.Generation;
+import stt.isa.MemoryRef;
+import stt.isa.Opcode;
+import stt.isa.Space;
+import stt.machine.Machine;
+import stt.machine.Tile;
+
+/**
+ * {@code nki.isa.tensor_scalar_reduce(data, op0, operand0, reduce_op, reduce_res, reduce_res_negate, dtype)} as
+ * the device runs it: TensorScalarCacheReduce (0x9a, zero_accumulate) writes {@code data op0 operand0} and folds
+ * it into each partition's accumulator with reduce_op, then DveReadAccumulator (0x9b) writes the accumulators
+ * (negated if asked) as the fp32 [P, 1] reduce_res.
+ */
+public record TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp reduceOp, boolean negate,
+        Optional<Dtype> dtype, Generation gen) {
+    public TensorScalarReduce {
+        Objects.requireNonNull(data, "data");
+        Objects.requireNonNull(op0, "op0");
+        Objects.requireNonNull(operand0, "operand0");
+        Objects.requireNonNull(reduceOp, "reduceOp");
+        Objects.requireNonNull(dtype, "dtype");
+        Objects.requireNonNull(gen, "gen");
+    }
+
+    /** The elementwise result, reduce_res, and the two words that made them. */
+    public record Reduced(Tile out, Tile reduceRes, List<Word> words) {
+    }
+
+    public Dtype outDtype() {
+        return dtype.orElse(Dtype.FP32);
+    }
+
+    /** The two words, laid out as {@link #run} lays them out. */
+    public List<Word> instructions() {
+        return layout().words;
+    }
+
+    public Reduced run(Engine engine) throws ExecutionException {
+        Layout l = layout();
+        Machine m = l.place.machine();
+        for (Word w : l.words) {
+            engine.execute(m, w, Trace.OFF);
+        }
+        Tile out = m.read(Placement.at(l.out), outDtype(), data.rows(), data.cols());
+        Tile res = m.read(Placement.at(l.reduce), Dtype.FP32, data.rows(), 1);
+        return new Reduced(out, res, l.words);
+    }
+
+    private record Layout(Placement place, List<Word> words, int out, int reduce) {
+    }
+
+    private Layout layout() {
+        FamilyCall.TensorScalar ts = new FamilyCall.TensorScalar(data, op0, operand0, false, Optional.empty(),
+                Optional.empty(), false, dtype.or(() -> Optional.of(Dtype.FP32)), gen);
+        Staged staged = ts.stage();
+        Placement p = staged.place();
+        int reduce = p.reserve(4);
+        p.checkFits("data, the scalar, the output and reduce_res");
+        Word cache = Word.builder(Opcode.TENSOR_SCALAR_CACHE_REDUCE).pattern("src", staged.word().pattern("src"))
+                .pattern("dst", staged.word().pattern("dst")).set("in_dtype", data.dtype().code())
+                .set("out_dtype", outDtype().code()).set("op0", op0.code()).set("op1", reduceOp.code())
+                .set("imm0_src", staged.word().get("imm0_src")).set("imm0", staged.word().get("imm0"))
+                .set("accumulator_cmd", AccumCmd.ZERO_ACCUMULATE.code()).set("num_active_channels", p.rows()).build();
+        return new Layout(p, List.of(cache, Nki.readAccumulatorWord(gen, p.rows(), new MemoryRef(Space.SBUF, 0,
+                reduce), Dtype.FP32, negate)), staged.out(), reduce);
+    }
+
+    static TensorPattern column(Generation gen, MemoryRef at) {
+        return new TensorPattern(gen.partitionOffset(at.space(), at.partition(), at.offset()), new int[] {1},
+                new int[] {1});
+    }
+}

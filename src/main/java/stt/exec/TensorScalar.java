@@ -1,0 +1,73 @@
+package stt.exec;
+
+import static stt.exec.Elementwise.R0;
+import static stt.exec.Elementwise.R2;
+
+import stt.alu.ArithAlu;
+import stt.alu.BitvecAlu;
+import stt.codec.Word;
+import stt.isa.AluOp;
+import stt.isa.Coded;
+import stt.isa.Dtype;
+import stt.isa.Generation;
+import stt.isa.ReverseOperands;
+import stt.machine.Machine;
+
+/**
+ * Tensor-Scalar 0x43/0x53 and the deprecated pointer twins 0x44/0x54 (FAMILY.md §4):
+ * {@code a = src op0 s0} ({@code s0 op0 src} reversed), then {@code r = a op1 s1} ({@code s1 op1 a} reversed),
+ * where op1 = bypass passes {@code a} through ({@link stt.isa.Decision#TS_BYPASS}); arith through the fp32 hub,
+ * bitvec on raw w-bit integers. The GpSimd-only forms the validator admits (rsqrt, crc32, MAVERICK's int ops) are
+ * refused, changing nothing.
+ */
+public final class TensorScalar implements Semantics {
+    @Override
+    public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
+        Operand src = Resolver.operand(m, w, "src");
+        Operand dst = Resolver.operand(m, w, "dst");
+        int channels = Elementwise.channels(w);
+        AluOp op0 = AluOp.of((int) w.get("op0")).orElseThrow();
+        AluOp op1 = AluOp.of((int) w.get("op1")).orElseThrow();
+        ReverseOperands rev = Coded.byCode(ReverseOperands.class, (int) w.get("reverse_operands")).orElseThrow();
+        boolean bitvec = w.opcode().orElseThrow().isBitvec();
+        refuseOffDve(m.generation(), bitvec, op0, op1);
+        int[] s0 = Scalars.of(m, w, 0, channels);
+        int[] s1 = Scalars.of(m, w, 1, channels);
+        trace.instruction(w.opcode().orElseThrow().pointerImmediates() ? "Tensor-Scalar-PTR" : "Tensor-Scalar");
+        Dtype in = src.dtype();
+        Dtype out = dst.dtype();
+        int width = 8 * in.size();
+        Streams.run(m, channels, dst.count(), dst, (lane, k, s) -> {
+            if (trace.on()) {
+                trace.scalarStage(op0.code(), R2, R0);
+                if (op1 != AluOp.BYPASS) {
+                    trace.scalarStage(op1.code(), R2, R2);
+                }
+            }
+            if (bitvec) {
+                int a = rev.swapsFirst() ? BitvecAlu.apply(op0, s0[lane], s[0], width)
+                        : BitvecAlu.apply(op0, s[0], s0[lane], width);
+                return Integer.toUnsignedLong(op1 == AluOp.BYPASS ? a : rev.swapsSecond()
+                        ? BitvecAlu.apply(op1, s1[lane], a, width) : BitvecAlu.apply(op1, a, s1[lane], width));
+            }
+            float x = in.toFp32(s[0]);
+            float a = rev.swapsFirst() ? ArithAlu.apply(op0, Float.intBitsToFloat(s0[lane]), x)
+                    : ArithAlu.apply(op0, x, Float.intBitsToFloat(s0[lane]));
+            float r = op1 == AluOp.BYPASS ? a : rev.swapsSecond() ? ArithAlu.apply(op1, Float.intBitsToFloat(s1[lane]),
+                    a) : ArithAlu.apply(op1, a, Float.intBitsToFloat(s1[lane]));
+            return Integer.toUnsignedLong(out.fromFp32(r));
+        }, src);
+    }
+
+    /** The validator's GpSimd forms: rsqrt (arith), crc32 (bitvec), MAVERICK's int ops (arith). */
+    public static void refuseOffDve(Generation gen, boolean bitvec, AluOp op0, AluOp op1) throws ExecutionException {
+        for (AluOp op : new AluOp[] {op0, op1}) {
+            boolean dve = bitvec ? gen.generalBitvec().contains(op) : gen.generalArith().contains(op);
+            if (!dve) {
+                throw ExecutionException.failed("tensor_scalar_valid_ops: " + op.isaName() + " is a GpSimd-only form"
+                        + " of Tensor-Scalar (rsqrt, crc32 and the int ALU ops do not run on the Vector Engine this"
+                        + " model executes)");
+            }
+        }
+    }
+}
