@@ -119,6 +119,68 @@ def make_family_case(rng, k, instruction):
     return case
 
 
+def make_tensor_scalar_case(rng, k):
+    """A tensor-scalar case: every other one bitvec (an op only the bitvec opcode has); one or two stages; inline
+    or per-partition scalars; dtype pairs walked in order."""
+    p, f = int(rng.choice(SIZES_P)), int(rng.choice(SIZES_F))
+    gen = str(rng.choice(GENS))
+    two = bool(rng.random() < 0.7)
+    case = {"instruction": "tensor-scalar", "gen": gen, "reverse0": bool(rng.random() < 0.5),
+            "reverse1": two and bool(rng.random() < 0.5), "accumulate": None, "per_partition": False,
+            "per_partition1": False}
+    j = k // 2
+    if k % 2:
+        dt = INT_DTYPES[j % 6]
+        narrow = sem.WIDTH[dt] < 32
+        ops = [o for o in BITVEC_ONLY if not (narrow and o == "arith_shift_right")]
+        op0 = str(rng.choice(ops))
+        op1 = str(rng.choice([o for o in BITVEC if not (narrow and (o == "arith_shift_right" or (
+            o == "logical_shift_right" and op0.endswith("shift_left"))))])) if two else None
+        case.update(bitvec=True, dtype=dt, dtype0=dt, dtype1=dt, out_dtype=dt, op0=op0, op1=op1)
+        for key in ("scalar", "scalar1"):
+            case[key] = np.full(p, int(rng.integers(0, 1 << sem.WIDTH[dt])), dtype=np.int64)
+    else:
+        ops = ARITH_MARIANA if gen != "cayman" else ARITH_CORE
+        pair = j % (len(IN_DTYPES) * len(OUT_DTYPES))
+        op0 = str(rng.choice([o for o in ops if o != "bypass"] if two else ops))
+        case.update(bitvec=False, dtype0=IN_DTYPES[pair % 12], dtype1="fp32", out_dtype=OUT_DTYPES[pair // 12],
+                    op0=op0, op1=str(rng.choice(ops)) if two else None)
+        for key, flag in (("scalar", "per_partition"), ("scalar1", "per_partition1")):
+            case[flag] = bool(rng.random() < 0.4)
+            case[key] = (random_values(rng, "fp32", (p,)) if case[flag] else
+                         np.full(p, rng.choice(np.array(FLOAT_SPECIALS + [rng.standard_normal()], np.float32)),
+                                 dtype=np.float32))
+    case["data"] = random_values(rng, case["dtype0"], (p, f))
+    return case
+
+
+def tensor_scalar_args(case, d, k):
+    paths = {name: os.path.join(d, f"{k}_{name}.npy") for name in ("a", "s0", "s1", "o")}
+    np.save(paths["a"], case["data"])
+    args = ["eval", "--instruction", "tensor-scalar", "--data", paths["a"], "-o", paths["o"], "--gen", case["gen"],
+            "--op0", case["op0"]]
+    for option, key, flag, path in (("--operand0", "scalar", "per_partition", "s0"),
+                                    ("--operand1", "scalar1", "per_partition1", "s1")):
+        if option == "--operand1":
+            if case["op1"] is None:
+                break
+            args += ["--op1", case["op1"]]
+        if case.get(flag):
+            np.save(paths[path], case[key].reshape(-1, 1))
+            args += [option, paths[path]]
+        elif case["bitvec"]:
+            args += [option, hex(int(case[key][0]))]
+        else:
+            args += [option, repr(float(case[key][0]))]
+    if case["dtype0"] in ("bf16", "fp8_e3m4", "fp8_e4m3", "fp8_e5m2"):
+        args += ["--dtype0", case["dtype0"]]
+    if not case["bitvec"]:
+        args += ["--out-dtype", case["out_dtype"]]
+    args += ["--reverse0"] if case["reverse0"] else []
+    args += ["--reverse1"] if case["reverse1"] else []
+    return args, paths
+
+
 def family_args(case, d, k):
     paths = {name: os.path.join(d, f"{k}_{name}.npy") for name in ("a", "b", "o")}
     np.save(paths["a"], case["data"])
@@ -223,7 +285,7 @@ def main():
     ap.add_argument("--engine", default="reference")
     ap.add_argument("--show", type=int, default=5, help="mismatching cases to print")
     ap.add_argument("--instruction", default="stt",
-                    choices=["stt", "scan", "select-reduce", "tensor-tensor", "copy"])
+                    choices=["stt", "scan", "select-reduce", "tensor-tensor", "tensor-scalar", "copy"])
     opts = ap.parse_args()
     rng = np.random.default_rng(opts.seed)
     proc = subprocess.Popen([opts.stt, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
@@ -234,17 +296,20 @@ def main():
         for k in range(opts.cases):
             family = opts.instruction in ("tensor-tensor", "copy")
             case = (make_case(rng, k, seen) if opts.instruction == "stt"
+                    else make_tensor_scalar_case(rng, k) if opts.instruction == "tensor-scalar"
                     else make_family_case(rng, k, opts.instruction) if family
                     else make_sibling_case(rng, k, opts.instruction))
             pairs.add((case["bitvec"], case["op0"], case["op1"]))
             triples.add((case["dtype0"], case["dtype1"], case["out_dtype"]))
-            args, paths = family_args(case, d, k) if family else eval_args(case, d, k)
+            args, paths = (tensor_scalar_args(case, d, k) if opts.instruction == "tensor-scalar"
+                           else family_args(case, d, k) if family else eval_args(case, d, k))
             args += ["--engine", opts.engine]
             proc.stdin.write(json.dumps(args) + "\n")
             proc.stdin.flush()
             result = json.loads(proc.stdout.readline())
             want, want_acc = {"stt": sem.stt, "scan": sem.scan, "select-reduce": sem.select_reduce,
-                              "tensor-tensor": sem.tensor_tensor, "copy": sem.copy}[opts.instruction](case)
+                              "tensor-tensor": sem.tensor_tensor, "copy": sem.copy,
+                              "tensor-scalar": sem.tensor_scalar}[opts.instruction](case)
             problem = None
             if result["code"] != 0:
                 problem = f"exit {result['code']}: {result['err'].strip()}"

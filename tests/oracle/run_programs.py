@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Drives `stt run` (through one `stt batch` process) over random programs that chain the elementwise family
-(Memset, Copy, Cast, Tensor-Tensor arith and bitvec, CopyPredicated, CastPredicated, ScalarTensorTensor) on 1-D
-to 4-D patterns, and compares the whole SBUF region the programs use with an independent NumPy + ml_dtypes
-interpreter of the same text. Exit 1 on any mismatch.
+(Memset, Copy, Cast, Tensor-Tensor arith and bitvec, CopyPredicated, CastPredicated, ScalarTensorTensor,
+Tensor-Scalar, the cache reductions) on 1-D to 4-D patterns, with the accumulator writers (STT accumulate,
+SelectReduce, 0x9a, 0xe6) followed by DveReadAccumulator, and compares the whole SBUF region the programs use
+with an independent NumPy + ml_dtypes interpreter of the same text. Exit 1 on any mismatch.
 
 NaN: an element whose expected value is a NaN matches any NaN of its dtype (SPEC pins no payload), and the
 arith stages produce the model's canonical quiet NaN (docs/decisions.md `canonical_nan`) so that a NaN's bits
@@ -28,8 +29,15 @@ SLOT = 1024          # bytes per operand slot in each partition
 SLOTS = 8
 SIZE = {d: np.dtype(sem.STORAGE[d]).itemsize for d in sem.STORAGE}
 OPCODES = ["memset", "copy", "cast", "tensor_tensor_arith", "tensor_tensor_bitvec", "copy_predicated",
-           "cast_predicated", "scalar_tensor_tensor_arith"]
-RANK = {"memset": 4, "copy": 4, "cast": 4, "scalar_tensor_tensor_arith": 2}
+           "cast_predicated", "scalar_tensor_tensor_arith", "tensor_scalar_arith", "tensor_scalar_bitvec",
+           "tensor_scalar_cache_reduce", "tensor_scalar_cache_cumulative", "select_reduce", "tensor_scalar_ptr_arith",
+           "tensor_scalar_ptr_bitvec"]
+RANK = {"memset": 4, "copy": 4, "cast": 4, "scalar_tensor_tensor_arith": 2, "select_reduce": 2}
+# the words that write the accumulator: each is followed by a dve_read_accumulator of it
+WRITERS = {"scalar_tensor_tensor_arith", "tensor_scalar_cache_reduce", "tensor_scalar_cache_cumulative",
+           "select_reduce"}
+FOLDS = ["add", "subtract", "mult", "max", "min"]
+READ_DTYPES = ["fp8_e3m4", "fp8_e4m3", "fp8_e5m2", "fp16", "bf16", "fp32", "fp32r"]
 
 
 def shape(rng, rank, n):
@@ -82,6 +90,7 @@ class Memory:
     def __init__(self, data):
         self.bytes = data.copy()
         self.nan = {}
+        self.acc = np.zeros(LANES, np.float32)  # the machine starts zeroed
 
     def lanes(self, channels):
         return Lanes(self, channels)
@@ -91,6 +100,14 @@ class Lanes:
     def __init__(self, memory, channels):
         self.m, self.channels = memory, channels
         self.shape = (channels,)
+
+    @property
+    def acc(self):
+        return self.m.acc[:self.channels]
+
+    @acc.setter
+    def acc(self, values):
+        self.m.acc[:self.channels] = values
 
     def read(self, p):
         return read(self.m.bytes[:self.channels], p)
@@ -203,16 +220,164 @@ def word(rng, op, n):
     return text, channels, apply
 
 
-def program(rng, k):
+def spread(v, like):
+    """A scalar, or a [lanes, 1] column of per-lane scalars, as an array shaped and typed like `like`."""
+    return np.broadcast_to(np.asarray(v).astype(like.dtype), like.shape) if np.ndim(v) == 0 else np.broadcast_to(
+        v.reshape(-1, 1).astype(like.dtype), like.shape)
+
+
+def canonical(x):
+    """The model's canonical quiet NaN for every fp32 NaN (docs/decisions.md canonical_nan)."""
+    return np.where(np.isnan(x), np.float32(np.nan), x).astype(np.float32)
+
+
+def fold(op, r, acc):
+    """The cache reductions' fold acc = op1(r, acc), sequential along each lane."""
+    out = np.empty_like(r)
+    for i in range(r.shape[1]):
+        acc = sem.arith(op, r[:, i], acc)
+        out[:, i] = acc
+    return acc, out
+
+
+def scalar_word(rng, op, n):
+    """A Tensor-Scalar or cache-reduction word with inline scalars (the pointer forms: two per-lane scalars)."""
+    slots = [int(x) for x in rng.permutation(SLOTS)[:2]]
+    channels = int(rng.integers(1, LANES + 1))
+    bitvec = op.endswith("bitvec")
+    cache = "cache" in op
+    ptr = "_ptr_" in op
+    if bitvec:
+        di = do = "int32"
+        a0, a1 = str(rng.choice(BITVEC[1:])), str(rng.choice(BITVEC))
+        s0, s1 = int(rng.integers(0, 1 << 32)), int(rng.integers(0, 40))
+        imm = f"imm0={hex(s0)} imm1={hex(s1)}"
+    else:
+        small = [d for d in IN_DTYPES if d not in ("int32", "uint32")]
+        di, do = (str(rng.choice(small)), str(rng.choice(small))) if cache else (str(rng.choice(IN_DTYPES)),
+                                                                                str(rng.choice(OUT_DTYPES)))
+        a0 = str(rng.choice(ARITH_CORE[1:]))
+        a1 = str(rng.choice(FOLDS if cache else ARITH_CORE))
+        s0, s1 = np.float32(rng.choice([0.5, -2.0, 3.0, 0.0, 1e-3])), np.float32(rng.choice([1.0, -4.0, 0.25]))
+        imm = f"imm0={repr(float(s0))}"
+    cmd = str(rng.choice(["accumulate", "zero_accumulate", "load_accumulate"])) if cache else "idle"
+    if cache and cmd == "load_accumulate":
+        imm += f" imm1={repr(float(s1))}"
+    elif not cache and not bitvec:
+        imm += f" imm1={repr(float(s1))}"
+    if ptr:
+        pointers = [int(rng.integers(0, SLOT // 4)) * 4 + 6 * SLOT for _ in range(2)]
+        imm = f"imm0=sbuf:0:{hex(pointers[0])} imm1=sbuf:0:{hex(pointers[1])}"
+    rev = 0 if cache else int(rng.integers(4))
+    src = pattern(rng, "src", slots[0], di, shape(rng, 3, n), False)
+    dst = pattern(rng, "dst", slots[1], do, shape(rng, 3, n), True)
+    if src is None or dst is None:
+        return None
+    text = (f"{op} {src[0]} {dst[0]} in_dtype={di} out_dtype={do} op0={a0} op1={a1} {imm}"
+            f" reverse_operands={['none', 'first', 'second', 'both'][rev]} accumulator_cmd={cmd}"
+            f" num_active_channels={channels}")
+
+    def apply(mem):
+        nonlocal s0, s1
+        x = mem.read(src[1])
+        if ptr:  # lane c reads partition c at the pointer: fp32 (arith) or the int32 in_dtype (bitvec)
+            s0, s1 = (mem.read((at, [0], [1], "int32" if bitvec else "fp32")) for at in pointers)
+            s0, s1 = ((v.astype(np.int64) & 0xFFFFFFFF) if bitvec else v for v in (s0, s1))
+        if bitvec:
+            xi = x.astype(np.int64) & 0xFFFFFFFF
+            a = sem.bitvec(a0, spread(s0, xi), xi, 32) if rev in (1, 3) else sem.bitvec(a0, xi, np.full_like(
+                xi, s0), 32)
+            r = a if a1 == "bypass" else (sem.bitvec(a1, spread(s1, xi), a, 32) if rev in (2, 3)
+                                          else sem.bitvec(a1, a, spread(s1, xi), 32))
+            mem.write(dst[1], r.astype(np.uint64).astype(np.int32))
+            return
+        xf = sem.storage_to_f32(x, di)
+        a = sem.arith(a0, spread(s0, xf), xf) if rev in (1, 3) else sem.arith(a0, xf, spread(s0, xf))
+        if not cache:
+            r = a if a1 == "bypass" else (sem.arith(a1, spread(s1, xf), a) if rev in (2, 3)
+                                          else sem.arith(a1, a, spread(s1, xf)))
+            mem.write(dst[1], sem.f32_to_storage(r, do))
+            return
+        start = {"accumulate": mem.acc.copy(), "load_accumulate": np.full(mem.channels, s1, np.float32),
+                 "zero_accumulate": np.full(mem.channels, {"mult": 1.0, "max": -np.inf, "min": np.inf}.get(a1, 0.0),
+                                            np.float32)}[cmd]
+        acc, running = fold(a1, a, start)
+        mem.acc = acc
+        mem.write(dst[1], sem.f32_to_storage(running if op.endswith("cumulative") else a, do))
+    return text, channels, apply
+
+
+def read_accumulator(rng, channels):
+    """A dve_read_accumulator of lanes 0..channels-1 into slot 7 (bytes 0..3 of it)."""
+    dt = str(rng.choice(READ_DTYPES))
+    negated = int(rng.integers(2))
+    d = ("dst=sbuf:0:" + hex(7 * SLOT), (7 * SLOT, [1], [1], dt))
+    text = (f"dve_read_accumulator {d[0]} dst.step_elem=[1] dst.num_elem=[1] dst_element_count=1 dtype={dt}"
+            f" negated={negated} num_active_channels={channels}")
+
+    def apply(mem):
+        v = mem.acc.copy()
+        if negated:
+            v = (v.view(np.uint32) ^ np.uint32(0x80000000)).view(np.float32)
+        mem.write(d[1], sem.f32_to_storage(v.reshape(-1, 1), dt))
+    return text, channels, apply
+
+
+def accumulating(rng, op, n):
+    """An STT accumulate or a SelectReduce with an accumulator command (slots 0..6, leaving 7 to the read-out)."""
+    slots = [int(x) for x in rng.permutation(7)[:3]]
+    channels = int(rng.integers(1, LANES + 1))
+    cmd = str(rng.choice(["accumulate", "zero_accumulate"]))
+    select = op == "select_reduce"
+    d0 = str(rng.choice(INT_DTYPES if select else IN_DTYPES))
+    d1 = str(rng.choice([d for d in IN_DTYPES if d not in ("int32", "uint32")] if select else IN_DTYPES))
+    do = str(rng.choice(OUT_DTYPES))
+    a0, a1 = ("bypass", "max") if select else (str(rng.choice(ARITH_CORE)), str(rng.choice(ARITH_CORE)))
+    scalar = np.float32(rng.choice([0.5, -2.0, 3.25, 0.0, 7.0]))
+    s0 = pattern(rng, "src0", slots[0], d0, shape(rng, 2, n), False)
+    s1 = pattern(rng, "src1", slots[1], d1, shape(rng, 2, n), False)
+    d = pattern(rng, "dst", slots[2], do, shape(rng, 2, n), True)
+    if s0 is None or s1 is None or d is None:
+        return None
+    text = (f"{op} {s0[0]} {s1[0]} {d[0]} in0_dtype={d0} in1_dtype={d1} out_dtype={do} op0={a0} op1={a1}"
+            f" imm0={repr(float(scalar))} imm0_dtype=fp32 accumulator_cmd={cmd} num_active_channels={channels}")
+
+    def apply(mem):
+        a, b = mem.read(s0[1]), mem.read(s1[1])
+        bf = sem.storage_to_f32(b, d1)
+        if select:
+            r = np.where(a.astype(np.int64) != 0, bf, scalar).astype(np.float32)
+            acc = np.full(mem.channels, -np.inf, np.float32) if cmd == "zero_accumulate" else mem.acc.copy()
+            for i in range(r.shape[1]):
+                acc = sem.fmax(acc, r[:, i])
+        else:
+            af = sem.storage_to_f32(a, d0)
+            r = sem.arith(a1, sem.arith(a0, af, np.full_like(af, scalar)), bf)
+            acc = np.zeros(mem.channels, np.float32) if cmd == "zero_accumulate" else mem.acc.copy()
+            with np.errstate(all="ignore"):
+                for i in range(r.shape[1]):
+                    acc = canonical((acc + r[:, i]).astype(np.float32))
+        mem.acc = acc
+        mem.write(d[1], sem.f32_to_storage(r, do))
+    return text, channels, apply
+
+
+def program(rng, k, opcodes):
     """A program of 1 to 4 words; each opcode comes up in turn so every one gets its share."""
     words = []
     for j in range(int(rng.integers(1, 5))):
-        op = OPCODES[(k + j) % len(OPCODES)]
+        op = opcodes[(k + j) % len(opcodes)]
+        make = (scalar_word if op.startswith("tensor_scalar") else accumulating
+                if op in ("select_reduce", "scalar_tensor_tensor_arith") and rng.random() < 0.5 else word)
+        if make is word and op == "select_reduce":
+            make = accumulating
         while True:
-            w = word(rng, op, int(rng.choice([1, 3, 8, 12, 30, 64, 100])))
+            w = make(rng, op, int(rng.choice([1, 3, 8, 12, 30, 64, 100])))
             if w is not None:
                 words.append((op,) + w)
                 break
+        if op in WRITERS:
+            words.append(("dve_read_accumulator",) + read_accumulator(rng, w[1]))
     return words
 
 
@@ -223,6 +388,7 @@ def main():
     ap.add_argument("--stt", default=os.path.join(ROOT, "stt"))
     ap.add_argument("--engine", default="fast")
     ap.add_argument("--show", type=int, default=3)
+    ap.add_argument("--opcodes", default=",".join(OPCODES), help="comma-separated: the opcodes programs cycle through")
     opts = ap.parse_args()
     rng = np.random.default_rng(opts.seed)
     proc = subprocess.Popen([opts.stt, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -230,7 +396,7 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         load, dump, prog = (os.path.join(d, x) for x in ("in.npy", "out.npy", "p.s"))
         for k in range(opts.programs):
-            words = program(rng, k)
+            words = program(rng, k, opts.opcodes.split(","))
             mem = random_values(rng, "uint8", (LANES, SLOTS * SLOT))
             np.save(load, mem)
             with open(prog, "w") as f:
@@ -261,7 +427,8 @@ def main():
     proc.stdin.close()
     proc.wait()
     print(f"oracle programs: {opts.programs} programs, {sum(counts.values())} words"
-          f" ({', '.join(f'{op} {counts[op]}' for op in OPCODES)}), {mismatches} mismatches, engine {opts.engine},"
+          f" ({', '.join(f'{op} {counts[op]}' for op in OPCODES + ['dve_read_accumulator'])}), {mismatches}"
+          f" mismatches, engine {opts.engine},"
           f" seed {opts.seed}")
     return 1 if mismatches else 0
 

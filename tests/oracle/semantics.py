@@ -175,3 +175,26 @@ def copy(case):
     if case["dtype0"] == case["out_dtype"]:
         return case["data"].copy(), None
     return f32_to_storage(storage_to_f32(case["data"], case["dtype0"]), case["out_dtype"]), None
+
+
+def tensor_scalar(case):
+    """Tensor-Scalar: a = data op0 s0 (s0 op0 data reversed), r = a op1 s1 (s1 op1 a reversed); an absent or
+    bypass op1 passes a through. Per-partition scalars are fp32 (arith) or the data's dtype (bitvec)."""
+    x = case["data"]
+    r0, r1, op1 = case["reverse0"], case["reverse1"], case["op1"]
+    if case["bitvec"]:
+        w = WIDTH[case["dtype"]]
+        mask = (1 << w) - 1
+        xi = x.astype(np.int64) & mask
+        s0 = (np.asarray(case["scalar"]).astype(np.int64) & mask).reshape(-1, 1) * np.ones_like(xi)
+        s1 = (np.asarray(case["scalar1"]).astype(np.int64) & mask).reshape(-1, 1) * np.ones_like(xi)
+        a = bitvec(case["op0"], s0, xi, w) if r0 else bitvec(case["op0"], xi, s0, w)
+        res = a if op1 in (None, "bypass") else bitvec(op1, s1, a, w) if r1 else bitvec(op1, a, s1, w)
+        return res.astype(np.uint64).astype(INTS[case["dtype"]]), None
+    xf = storage_to_f32(x, case["dtype0"])
+    ones = np.ones((1, xf.shape[1]), np.float32)
+    s0 = np.asarray(case["scalar"], np.float32).reshape(-1, 1) * ones
+    s1 = np.asarray(case["scalar1"], np.float32).reshape(-1, 1) * ones
+    a = arith(case["op0"], s0, xf) if r0 else arith(case["op0"], xf, s0)
+    res = a if op1 in (None, "bypass") else arith(op1, s1, a) if r1 else arith(op1, a, s1)
+    return f32_to_storage(res, case["out_dtype"]), None

@@ -87,6 +87,21 @@ public enum Decision {
     DVE_REFUSAL_NAMES("Execution refuses 0x41 with pow, an int ALU op or a 64-bit dtype as"
             + " is_valid_tensor_tensor_arith_dve, and 0x51 with a 64-bit dtype as is_valid_tensor_tensor_bitvec_dve"
             + " (a name the sources do not give)."),
+    TS_BYPASS(Source.SPEC_MODEL, "Tensor-Scalar with op1 = bypass passes the first stage's result through, whatever"
+            + " reverse_operands says (FAMILY-SOURCES C9)."),
+    TS_SCALARS(Source.SPEC_MODEL, "Tensor-Scalar scalars: inline arith = the u32 as fp32 bits, inline bitvec = its"
+            + " low w bits; a pointer (or register) gives lane c the value at the pointer's offset in partition"
+            + " pointer + c, read as fp32 (arith) or in_dtype (bitvec); 0x44/0x54 read both immediates as pointers."),
+    TS_GPSIMD_FORMS("Tensor-Scalar words the validator admits but the DVE does not run (rsqrt, crc32, MAVERICK's int"
+            + " ops) are refused at execution under tensor_scalar_valid_ops, changing nothing."),
+    CACHE_REDUCE_START(Source.SPEC_MODEL, "Cache reductions: zero_accumulate starts each lane at op1's identity (0 for"
+            + " add/subtract, 1 mult, -inf max, +inf min), load_accumulate at imm1 (fp32 bits, or per lane through a"
+            + " pointer), accumulate where it is; then acc = op1(src op0 s0, acc) per element in fp32 (NKI's order,"
+            + " FAMILY-SOURCES C6); 0x9a writes src op0 s0, 0xe6 the running acc."),
+    READ_NEGATION(Source.SPEC_MODEL, "DveReadAccumulator negates by flipping the fp32 sign bit (NaN stays NaN, 0 and"
+            + " -0 swap) before converting to dtype; it never changes the accumulator."),
+    CACHE_TRACE("--trace names 0x9a S: Tensor-Scalar and 0xe6 S: Tensor-Cumulative/Copy/Cast/Stream-Shuffle (no"
+            + " device string is known for them); element lines are the scalar-stage form."),
     RUN_NPY_LAYOUT("stt run loads a 1-D .npy as one column per partition; dumps of bf16/fp8 are written as"
             + " uint16/uint8 bits."),
     UNENFORCED_RULES("Not enforced, their bodies not being public: header/events validity and the NEURON-3759"

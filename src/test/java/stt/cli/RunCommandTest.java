@@ -144,6 +144,45 @@ class RunCommandTest {
         }
     }
 
+    /** examples/rowsum.s (the README's): STT accumulate then DveReadAccumulator give sequential fp32 row sums. */
+    @Test
+    void theRowSumExampleGivesSequentialFp32Sums() throws Exception {
+        ByteBuffer x = buf(4 * 128 * 512);
+        java.util.Random rnd = new java.util.Random(5);
+        float[] want = new float[128];
+        for (int r = 0; r < 128; r++) {
+            for (int c = 0; c < 512; c++) {
+                float v = (float) rnd.nextGaussian() * (1 << rnd.nextInt(12));
+                x.putFloat(v);
+                want[r] += v;
+            }
+        }
+        Path out = dir.resolve("sum.npy");
+        CliTest.Result r = CliTest.stt("run", Path.of("examples", "rowsum.s").toString(),
+                "--load", "sbuf:0:0x0=" + npy("x.npy", Dtype.FP32, 128, 512, x),
+                "--dump", "sbuf:0:0x1000:128x1:fp32=" + out);
+        assertThat(r.code()).as(r.err()).isZero();
+        ByteBuffer got = readNpy(out).buffer();
+        for (int k = 0; k < 128; k++) {
+            assertThat(got.getFloat(4 * k)).as("row %d", k).isEqualTo(want[k]);
+        }
+    }
+
+    @Test
+    void registersAreSetFromTheCommandLine() throws Exception {
+        Path prog = dir.resolve("reg.s");
+        Files.writeString(prog, "memset dst=reg:3 dst.step_elem=[1,0,0,0] dst.num_elem=[2,1,1,1] dst_element_count=2"
+                + " dtype=uint8 set_value=0x5a num_active_channels=1\n");
+        Path out = dir.resolve("reg.npy");
+        CliTest.Result r = CliTest.stt("run", prog.toString(), "--reg", "3=0x41", "--dump",
+                "sbuf:0:0x40:1x4:uint8=" + out);
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(readNpy(out).data()).containsExactly(0, 0x5a, 0x5a, 0);
+        assertThat(CliTest.stt("run", prog.toString(), "--reg", "64=0").err()).contains("--reg 64=0 register 64 is"
+                + " out of range; allowed: 0..63");
+        assertThat(CliTest.stt("run", prog.toString(), "--reg", "3").code()).isEqualTo(2);
+    }
+
     @Test
     void aValidWordThisModelDoesNotExecuteStopsTheRunBeforeAnythingRuns() throws Exception {
         Path prog = dir.resolve("tt.s");
