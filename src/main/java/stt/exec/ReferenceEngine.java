@@ -1,11 +1,11 @@
 package stt.exec;
 
-import java.util.EnumMap;
 import java.util.Map;
 import stt.codec.Format;
 import stt.codec.Word;
 import stt.isa.Coded;
 import stt.isa.Opcode;
+import stt.isa.OpcodeTable;
 import stt.machine.Machine;
 
 /**
@@ -14,34 +14,18 @@ import stt.machine.Machine;
  * validates but is refused, changing nothing.
  */
 public final class ReferenceEngine implements Engine {
-    private static final Map<Opcode, Semantics> SEMANTICS = new EnumMap<>(Opcode.class);
-
-    static {
-        ScalarTensorTensor stt = new ScalarTensorTensor();
-        SEMANTICS.put(Opcode.SCALAR_TENSOR_TENSOR_ARITH, stt);
-        SEMANTICS.put(Opcode.SCALAR_TENSOR_TENSOR_BITVEC, stt);
-        SEMANTICS.put(Opcode.TENSOR_TENSOR_SCAN_ARITH, new TensorTensorScan());
-        SEMANTICS.put(Opcode.SELECT_REDUCE, new SelectReduce());
-        TensorTensor tt = new TensorTensor();
-        SEMANTICS.put(Opcode.TENSOR_TENSOR_ARITH, tt);
-        SEMANTICS.put(Opcode.TENSOR_TENSOR_BITVEC, tt);
-        CopyPredicated predicated = new CopyPredicated();
-        SEMANTICS.put(Opcode.COPY_PREDICATED, predicated);
-        SEMANTICS.put(Opcode.CAST_PREDICATED, predicated);
-        CopyCast copyCast = new CopyCast();
-        SEMANTICS.put(Opcode.COPY, copyCast);
-        SEMANTICS.put(Opcode.CAST, copyCast);
-        SEMANTICS.put(Opcode.MEMSET, new Memset());
-        TensorScalar ts = new TensorScalar();
-        SEMANTICS.put(Opcode.TENSOR_SCALAR_ARITH, ts);
-        SEMANTICS.put(Opcode.TENSOR_SCALAR_BITVEC, ts);
-        SEMANTICS.put(Opcode.TENSOR_SCALAR_PTR_ARITH, ts);
-        SEMANTICS.put(Opcode.TENSOR_SCALAR_PTR_BITVEC, ts);
-        CacheReduce cache = new CacheReduce();
-        SEMANTICS.put(Opcode.TENSOR_SCALAR_CACHE_REDUCE, cache);
-        SEMANTICS.put(Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE, cache);
-        SEMANTICS.put(Opcode.DVE_READ_ACCUMULATOR, new ReadAccumulator());
-    }
+    private static final OpcodeTable<Semantics> SEMANTICS = new OpcodeTable<Semantics>()
+            .put(new ScalarTensorTensor(), Opcode.SCALAR_TENSOR_TENSOR_ARITH, Opcode.SCALAR_TENSOR_TENSOR_BITVEC)
+            .put(new TensorTensorScan(), Opcode.TENSOR_TENSOR_SCAN_ARITH)
+            .put(new SelectReduce(), Opcode.SELECT_REDUCE)
+            .put(new TensorTensor(), Opcode.TENSOR_TENSOR_ARITH, Opcode.TENSOR_TENSOR_BITVEC)
+            .put(new CopyPredicated(), Opcode.COPY_PREDICATED, Opcode.CAST_PREDICATED)
+            .put(new CopyCast(), Opcode.COPY, Opcode.CAST)
+            .put(new Memset(), Opcode.MEMSET)
+            .put(new TensorScalar(), Opcode.TENSOR_SCALAR_ARITH, Opcode.TENSOR_SCALAR_BITVEC,
+                    Opcode.TENSOR_SCALAR_PTR_ARITH, Opcode.TENSOR_SCALAR_PTR_BITVEC)
+            .put(new CacheReduce(), Opcode.TENSOR_SCALAR_CACHE_REDUCE, Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE)
+            .put(new ReadAccumulator(), Opcode.DVE_READ_ACCUMULATOR);
 
     @Override
     public String name() {
@@ -50,18 +34,14 @@ public final class ReferenceEngine implements Engine {
 
     /** True when this model executes {@code opcode}. */
     public static boolean executes(Opcode opcode) {
-        return SEMANTICS.containsKey(opcode);
+        return SEMANTICS.has(opcode);
     }
 
     @Override
     public void execute(Machine m, Word word, Trace trace) throws ExecutionException {
         Resolver.admit(m, word);
         Opcode opcode = word.opcode().orElseThrow();
-        Semantics body = SEMANTICS.get(opcode);
-        if (body == null) {
-            throw notExecuted(word);
-        }
-        body.execute(m, word, trace);
+        SEMANTICS.get(opcode).orElseThrow(() -> notExecuted(word)).execute(m, word, trace);
     }
 
     private static final String OUT_OF_SCOPE = "it is outside the Vector Engine elementwise family this model"

@@ -1,7 +1,5 @@
 package stt.fast;
 
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import stt.codec.Word;
 import stt.exec.Engine;
@@ -10,6 +8,7 @@ import stt.exec.ReferenceEngine;
 import stt.exec.Resolver;
 import stt.exec.Trace;
 import stt.isa.Opcode;
+import stt.isa.OpcodeTable;
 import stt.machine.Machine;
 
 /**
@@ -21,34 +20,18 @@ public final class FastEngine implements Engine {
     static final int CHUNK = 512;
     public static final long PARALLEL_THRESHOLD = Lanes.PARALLEL_THRESHOLD;
 
-    private static final Map<Opcode, Kernel> KERNELS = new EnumMap<>(Opcode.class);
-
-    static {
-        Kernel lanes = new LaneKernel();
-        KERNELS.put(Opcode.SCALAR_TENSOR_TENSOR_ARITH, lanes);
-        KERNELS.put(Opcode.SCALAR_TENSOR_TENSOR_BITVEC, lanes);
-        KERNELS.put(Opcode.SELECT_REDUCE, lanes);
-        KERNELS.put(Opcode.TENSOR_TENSOR_SCAN_ARITH, new ScanKernel());
-        Kernel tt = new TensorTensorKernel();
-        KERNELS.put(Opcode.TENSOR_TENSOR_ARITH, tt);
-        KERNELS.put(Opcode.TENSOR_TENSOR_BITVEC, tt);
-        Kernel copy = new CopyKernel();
-        KERNELS.put(Opcode.COPY, copy);
-        KERNELS.put(Opcode.CAST, copy);
-        Kernel predicated = new PredicatedKernel();
-        KERNELS.put(Opcode.COPY_PREDICATED, predicated);
-        KERNELS.put(Opcode.CAST_PREDICATED, predicated);
-        KERNELS.put(Opcode.MEMSET, new MemsetKernel());
-        Kernel ts = new TensorScalarKernel();
-        for (Opcode op : new Opcode[] {Opcode.TENSOR_SCALAR_ARITH, Opcode.TENSOR_SCALAR_BITVEC,
-            Opcode.TENSOR_SCALAR_PTR_ARITH, Opcode.TENSOR_SCALAR_PTR_BITVEC}) {
-            KERNELS.put(op, ts);
-        }
-        Kernel cache = new CacheKernel();
-        KERNELS.put(Opcode.TENSOR_SCALAR_CACHE_REDUCE, cache);
-        KERNELS.put(Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE, cache);
-        KERNELS.put(Opcode.DVE_READ_ACCUMULATOR, new ReadAccumulatorKernel());
-    }
+    private static final OpcodeTable<Kernel> KERNELS = new OpcodeTable<Kernel>()
+            .put(new LaneKernel(), Opcode.SCALAR_TENSOR_TENSOR_ARITH, Opcode.SCALAR_TENSOR_TENSOR_BITVEC,
+                    Opcode.SELECT_REDUCE)
+            .put(new ScanKernel(), Opcode.TENSOR_TENSOR_SCAN_ARITH)
+            .put(new TensorTensorKernel(), Opcode.TENSOR_TENSOR_ARITH, Opcode.TENSOR_TENSOR_BITVEC)
+            .put(new CopyKernel(), Opcode.COPY, Opcode.CAST)
+            .put(new PredicatedKernel(), Opcode.COPY_PREDICATED, Opcode.CAST_PREDICATED)
+            .put(new MemsetKernel(), Opcode.MEMSET)
+            .put(new TensorScalarKernel(), Opcode.TENSOR_SCALAR_ARITH, Opcode.TENSOR_SCALAR_BITVEC,
+                    Opcode.TENSOR_SCALAR_PTR_ARITH, Opcode.TENSOR_SCALAR_PTR_BITVEC)
+            .put(new CacheKernel(), Opcode.TENSOR_SCALAR_CACHE_REDUCE, Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE)
+            .put(new ReadAccumulatorKernel(), Opcode.DVE_READ_ACCUMULATOR);
 
     private final ReferenceEngine reference = new ReferenceEngine();
     private final Lanes lanes;
@@ -73,7 +56,7 @@ public final class FastEngine implements Engine {
 
     @Override
     public void execute(Machine m, Word word, Trace trace) throws ExecutionException {
-        Kernel kernel = word.opcode().map(KERNELS::get).orElse(null);
+        Kernel kernel = word.opcode().flatMap(KERNELS::get).orElse(null);
         if (trace.on() || kernel == null) {
             reference.execute(m, word, trace);
             return;

@@ -17,6 +17,9 @@ public enum Decision {
     STRUCTURAL_CHECKS("An opcode whose own rules are not modelled yet is checked by the rules every struct shares,"
             + " read from its layout: *_reserved_zero, check_active_channels, start_addr_active_channels and"
             + " tensorNd_valid on every pattern; it decodes, validates and is refused at execution."),
+    DECODE_ONLY_RULES("0x93 is checked by Tensor-Scalar's list; 0x24 by DveReadAccumulator's with no fp8 and no"
+            + " negation; 0xe9 by its recovered clauses under invented names (dve_read_indices_type_check,"
+            + " _zero_set_value, _dst_size); other decode-only opcodes by their struct's structural rules."),
     INT_OP_SIGNEDNESS("s3s3d3_tt_valid_int_signness: the *_uint ops need all-unsigned integer operands, mod"
             + " all-signed or all-unsigned, every other int ALU op all-signed (the headers' op lists are not in the"
             + " sources)."),

@@ -26,7 +26,18 @@ final class D4Checks {
             Checks.validDtype("out_dtype", true), Checks.activeChannels(), Checks.startAddrActiveChannels(),
             Checks.tensorValid(), D4Checks::d4_iota_same_src_dst_count);
 
-    static final Map<Opcode, List<Check>> LISTS = Map.of(Opcode.MEMSET, MEMSET, Opcode.IOTA, IOTA);
+    /** DveReadIndices 0xe9 (FAMILY-SOURCES §7.2): 8 uint16/uint32 indices per lane, no set value. */
+    private static final List<Check> READ_INDICES = List.of(
+            Checks.dtypeIn(Rule.DVE_READ_INDICES_TYPE_CHECK, java.util.EnumSet.of(Dtype.UINT16, Dtype.UINT32),
+                    "the indices", "dtype"),
+            Checks.equals(Rule.DVE_READ_INDICES_ZERO_SET_VALUE, "set_value", 0, "no fill value"),
+            Checks.equals(Rule.D4_MR_ZERO_SERIALIZATION, "serialization_mode", 0, "serial"),
+            Checks.reservedZero(Rule.D4_MR_RESERVED_ZERO), Checks.activeChannels(), Checks.startAddrActiveChannels(),
+            Checks.tensorValid(),
+            Checks.equals(Rule.DVE_READ_INDICES_DST_SIZE, "dst_element_count", 8, "MatchReplace8's eight indices"));
+
+    static final Map<Opcode, List<Check>> LISTS = Map.of(Opcode.MEMSET, MEMSET, Opcode.IOTA, IOTA,
+            Opcode.DVE_READ_INDICES, READ_INDICES);
 
     /** set_value fits the dtype's width: the high bytes of a 1- or 2-byte dtype's value are zero. */
     private static void memset_set_value_type(Word w, Generation gen, List<Violation> out) {

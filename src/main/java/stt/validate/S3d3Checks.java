@@ -72,7 +72,19 @@ final class S3d3Checks {
             Checks.equals(Rule.READ_ACCUMULATOR_DST_SIZE, "dst.num_elem[0]", 1, "one element per lane"),
             S3d3Checks::d1_rd_has_valid_negated_field, Checks.reservedZero(Rule.D1_RD_RESERVED_ZERO));
 
+    /** ActivationReadAccumulator 0x24: DveReadAccumulator's list with no fp8 and no negation (FAMILY-SOURCES §6.2). */
+    private static final List<Check> ACT_READ_ACCUMULATOR = List.of(
+            Checks.dtypeIn(Rule.ACTIVATION_READ_ACCUMULATOR_TYPE_CHECK, EnumSet.of(Dtype.FP16, Dtype.BF16, Dtype.FP32,
+                    Dtype.FP32R), "bf16, fp16, fp32 or fp32r", "dtype"),
+            Checks.activeChannels(), Checks.startAddrActiveChannels(), Checks.tensorValid(),
+            Checks.equals(Rule.READ_ACCUMULATOR_DST_SIZE, "dst_element_count", 1, "one element per lane"),
+            Checks.equals(Rule.READ_ACCUMULATOR_DST_SIZE, "dst.num_elem[0]", 1, "one element per lane"),
+            Checks.equals(Rule.D1_RD_HAS_ZERO_NEGATED_FIELD, "negated", 0, "the activation read-out does not negate"),
+            Checks.reservedZero(Rule.D1_RD_RESERVED_ZERO));
+
     static final Map<Opcode, List<Check>> LISTS = Map.of(Opcode.TENSOR_SCALAR_ARITH, tensorScalar(false),
+            Opcode.TRANSPOSE_TENSOR_SCALAR_ARITH, tensorScalar(false),
+            Opcode.ACTIVATION_READ_ACCUMULATOR, ACT_READ_ACCUMULATOR,
             Opcode.TENSOR_SCALAR_BITVEC, tensorScalar(false), Opcode.TENSOR_SCALAR_PTR_ARITH, tensorScalar(true),
             Opcode.TENSOR_SCALAR_PTR_BITVEC, tensorScalar(true), Opcode.TENSOR_SCALAR_CACHE_REDUCE, CACHE,
             Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE, CACHE, Opcode.DVE_READ_ACCUMULATOR, READ_ACCUMULATOR);

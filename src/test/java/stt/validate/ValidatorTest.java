@@ -67,8 +67,8 @@ class ValidatorTest {
                 // rule, base, breaking overrides, near-identical passing overrides, generation
                 Arguments.of(Rule.HAS_VALID_OPCODE, TT, "mnemonic=tensor_tensor_add_bf16",
                         "mnemonic=tensor_tensor_arith", m),
-                Arguments.of(Rule.HAS_VALID_OPCODE, MEMSET, "mnemonic=dve_read_indices", "mnemonic=memset",
-                        Generation.SUNDA),
+                Arguments.of(Rule.HAS_VALID_OPCODE, MEMSET, "mnemonic=dve_read_indices dtype=uint16"
+                        + " dst_element_count=8", "mnemonic=memset", Generation.SUNDA),
                 Arguments.of(Rule.S3D3_TS_RESERVED_ZERO, TS, "reserved0=[0,1,0]", "reserved0=[0,0,0]", m),
                 Arguments.of(Rule.D1_RD_RESERVED_ZERO, RD, "reserved1=[0,0,0,0,0,0,0,0,9]",
                         "reserved1=[0,0,0,0,0,0,0,0,0]", m),
@@ -107,6 +107,18 @@ class ValidatorTest {
                 Arguments.of(Rule.DVE_READ_ACCUMULATOR_TYPE_CHECK, RD, "dtype=int32", "dtype=bf16", m),
                 Arguments.of(Rule.READ_ACCUMULATOR_DST_SIZE, RD, "dst_element_count=2", "dst_element_count=1", m),
                 Arguments.of(Rule.D1_RD_HAS_VALID_NEGATED_FIELD, RD, "negated=2", "negated=1", m),
+                Arguments.of(Rule.ACTIVATION_READ_ACCUMULATOR_TYPE_CHECK, RD, "mnemonic=activation_read_accumulator"
+                        + " dtype=fp8_e4m3", "mnemonic=activation_read_accumulator dtype=fp16", m),
+                Arguments.of(Rule.D1_RD_HAS_ZERO_NEGATED_FIELD, RD, "mnemonic=activation_read_accumulator negated=1",
+                        "mnemonic=activation_read_accumulator negated=0", m),
+                Arguments.of(Rule.DVE_READ_INDICES_TYPE_CHECK, MEMSET, "mnemonic=dve_read_indices dtype=int32"
+                        + " dst_element_count=8 dst.num_elem=[8,1,1,1]", "mnemonic=dve_read_indices dtype=uint32"
+                        + " dst_element_count=8 dst.num_elem=[8,1,1,1]", m),
+                Arguments.of(Rule.DVE_READ_INDICES_ZERO_SET_VALUE, MEMSET, "mnemonic=dve_read_indices dtype=uint16"
+                        + " dst_element_count=8 set_value=1", "mnemonic=dve_read_indices dtype=uint16"
+                        + " dst_element_count=8 set_value=0", m),
+                Arguments.of(Rule.DVE_READ_INDICES_DST_SIZE, MEMSET, "mnemonic=dve_read_indices dtype=uint16",
+                        "mnemonic=dve_read_indices dtype=uint16 dst_element_count=8", m),
                 Arguments.of(Rule.TENSOR3D_VALID, TT, "src1=sbuf:0:0x102", "src1=sbuf:0:0x104", m),
                 Arguments.of(Rule.TENSOR3D_VALID, TS, "dst=psum:0:0x0 out_dtype=bf16",
                         "dst=psum:0:0x0 out_dtype=fp32", m),
