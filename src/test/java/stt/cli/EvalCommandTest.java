@@ -103,10 +103,24 @@ class EvalCommandTest {
         assertThat(r.err()).contains("s3s3d3_tt_valid_op: op = divide (0x07)");
     }
 
+    @Test
+    void tensorScalarWithAPerPartitionScalarAndBothReverseFlags() throws Exception {
+        String s = save("s0.npy", Tile.ofFloats(Dtype.FP32, 2, 1, 2, -1));
+        CliTest.Result r = CliTest.stt("eval", "--instruction", "tensor-scalar", "--data", a, "--op0", "subtract",
+                "--operand0", s, "--reverse0", "--op1", "mult", "--operand1", "0.5", "--reverse1", "-o", out);
+        assertThat(r.code()).as(r.err()).isZero();
+        // (s0 - a) * 0.5 with a = [[1, 2, 3], [4, 5, 6]], s0 = [2, -1]
+        assertThat(load(out, Dtype.FP32)).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 3, 0.5f, 0, -0.5f, -2.5f, -3, -3.5f));
+        r = CliTest.stt("eval", "--instruction", "tensor-scalar", "--data", a, "--op0", "add", "--operand0", "1",
+                "--op1", "mult", "-o", out);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("--op1 and --operand1 go together for --instruction tensor-scalar");
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "unknown instruction|--instruction=transpose|--instruction transpose: allowed: stt, scan, select-reduce,"
-                + " tensor-tensor, copy",
+                + " tensor-tensor, tensor-scalar, copy",
         "tensor-tensor without --op|--instruction=tensor-tensor|--op0 does not apply to --instruction tensor-tensor",
         "shape mismatch|--operand1=c23x2|data is [2, 3] but operand1 is [3, 2]",
         "too many partitions|--data=big|data has 129 partitions; allowed: 1..128",
