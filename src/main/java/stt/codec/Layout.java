@@ -96,6 +96,7 @@ public final class Layout {
     private final List<Field> fields;
     private final Map<String, Field> byName = new HashMap<>();
     private final Map<String, Pattern> patterns = new HashMap<>();
+    private final List<Pattern> patternList;
 
     private Layout(String name, List<Part> parts) {
         this.name = name;
@@ -114,6 +115,7 @@ public final class Layout {
                 patterns.put(pt.name(), pt);
             }
         }
+        this.patternList = parts.stream().filter(p -> p instanceof Pattern).map(p -> (Pattern) p).toList();
         checkCoverage();
     }
 
@@ -134,7 +136,7 @@ public final class Layout {
 
     /** The patterns, in part order. */
     public List<Pattern> patterns() {
-        return parts.stream().filter(p -> p instanceof Pattern).map(p -> (Pattern) p).toList();
+        return patternList;
     }
 
     /** The field called {@code name}; throws when the layout has none (a programming error, not input). */

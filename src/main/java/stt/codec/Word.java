@@ -17,6 +17,8 @@ public final class Word {
 
     private final byte[] bytes;
     private final Format format;
+    /** The patterns, read once when first asked for (immutable values; a race only reads them twice). */
+    private volatile TensorPattern[] patterns;
 
     private Word(byte[] bytes) {
         this.bytes = bytes;
@@ -67,7 +69,21 @@ public final class Word {
     }
 
     public TensorPattern pattern(Layout.Pattern p) {
-        return new TensorPattern(getInt(p.start()), values(p.steps()), values(p.nums()));
+        List<Layout.Pattern> all = layout().patterns();
+        int k = all.indexOf(p);
+        if (k < 0) {
+            throw new IllegalArgumentException(layout().name() + " has no pattern " + p.name());
+        }
+        TensorPattern[] cache = patterns;
+        if (cache == null) {
+            cache = new TensorPattern[all.size()];
+            for (int i = 0; i < cache.length; i++) {
+                Layout.Pattern q = all.get(i);
+                cache[i] = new TensorPattern(getInt(q.start()), values(q.steps()), values(q.nums()));
+            }
+            patterns = cache;
+        }
+        return cache[k];
     }
 
     public TensorPattern pattern(String name) {
