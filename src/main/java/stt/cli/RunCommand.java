@@ -15,6 +15,7 @@ import stt.codec.Word;
 import stt.exec.Engine;
 import stt.exec.Program;
 import stt.exec.Trace;
+import stt.cost.Cost;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
@@ -86,7 +87,8 @@ final class RunCommand implements Callable<Integer> {
         int code = ExitCode.OK;
         try {
             Program.run(m, words, e, trace ? Trace.to(out, traceLimit) : Trace.OFF);
-            out.println("ran " + words.size() + " words on " + gen.isaName() + " (" + e.name() + " engine)");
+            out.println("ran " + words.size() + " words on " + gen.isaName() + " (" + e.name() + " engine); "
+                    + estimate(words, gen));
         } catch (Program.Failure f) {
             spec.commandLine().getErr().println("stt: " + program + ": " + f.getMessage()
                     + (f.nothingRan() ? "\nstt: nothing was executed" : ""));
@@ -100,6 +102,19 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return code;
+    }
+
+    /** The program's estimated device total (every word is valid once it ran), as {@code stt cost} gives it. */
+    private static String estimate(List<Word> words, Generation gen) {
+        long cycles = 0;
+        double ns = 0;
+        for (Word w : words) {
+            Cost.Estimate e = Cost.of(w, gen);
+            cycles += e.cycles().orElse(0L);
+            ns += e.ns().orElse(0);
+        }
+        return "estimated " + cycles + " DVE cycles" + (gen.dveClockGhz().isPresent() ? String.format(" (%.1f ns)", ns)
+                : "") + " by NKI 2.26's published formulas";
     }
 
     /** {@code --dump MEM:SHAPE:DTYPE=OUT.npy}. */

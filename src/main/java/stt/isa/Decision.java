@@ -105,6 +105,9 @@ public enum Decision {
             + " -0 swap) before converting to dtype; it never changes the accumulator."),
     CACHE_TRACE("--trace names 0x9a S: Tensor-Scalar and 0xe6 S: Tensor-Cumulative/Copy/Cast/Stream-Shuffle (no"
             + " device string is known for them); element lines are the scalar-stage form."),
+    COST_ESTIMATES("stt cost applies NKI 2.26's formulas as FAMILY.md §7 tabulates them; a register-held source address"
+            + " has no known space before the run, so the formulas' space conditions count it as unmet; decode-only"
+            + " and raw words are listed, not estimated (cost 0)."),
     RUN_NPY_LAYOUT("stt run loads a 1-D .npy as one column per partition; dumps of bf16/fp8 are written as"
             + " uint16/uint8 bits."),
     UNENFORCED_RULES("Not enforced, their bodies not being public: header/events validity and the NEURON-3759"

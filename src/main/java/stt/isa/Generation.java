@@ -10,11 +10,11 @@ import java.util.Set;
 
 /** The five NeuronCore generations and what SPEC §3 pins for each: memory geometry, ALU op sets, execution. */
 public enum Generation {
-    SUNDA("Trn1/Inf2 (NC-v2)", 256, 192, true, false),
-    CAYMAN("Trn2 (NC-v3)", 256, 224, true, true),
-    MARIANA("Trn3 (NC-v4)", 256, 256, true, true),
-    MARIANA_PLUS("Trn3, v4+ image", 256, 256, true, true),
-    MAVERICK("NC-v5", 1024, 512, false, true);
+    SUNDA("Trn1/Inf2 (NC-v2)", 256, 192, true, false, 1.12),
+    CAYMAN("Trn2 (NC-v3)", 256, 224, true, true, 0.96),
+    MARIANA("Trn3 (NC-v4)", 256, 256, true, true, 1.2),
+    MARIANA_PLUS("Trn3, v4+ image", 256, 256, true, true, 1.2),
+    MAVERICK("NC-v5", 1024, 512, false, true, Double.NaN);
 
     public static final Generation DEFAULT = MARIANA;
     public static final int PARTITIONS = 128;
@@ -29,13 +29,16 @@ public enum Generation {
     private final int sbufActive;
     private final boolean hasPsum;
     private final boolean executesDve;
+    private final double dveClockGhz;
 
-    Generation(String product, int sbufStrideKiB, int sbufActiveKiB, boolean hasPsum, boolean executesDve) {
+    Generation(String product, int sbufStrideKiB, int sbufActiveKiB, boolean hasPsum, boolean executesDve,
+            double dveClockGhz) {
         this.product = product;
         this.sbufStride = sbufStrideKiB * 1024;
         this.sbufActive = sbufActiveKiB * 1024;
         this.hasPsum = hasPsum;
         this.executesDve = executesDve;
+        this.dveClockGhz = dveClockGhz;
     }
 
     public String isaName() {
@@ -54,6 +57,11 @@ public enum Generation {
     /** False on SUNDA: it defines the opcodes but has no DVE workers for them (seed §8, FAMILY.md §1). */
     public boolean executesDve() {
         return executesDve;
+    }
+
+    /** The Vector Engine clock in GHz (NKI-ARCH tables; FAMILY.md §7); empty where no clock is public. */
+    public java.util.OptionalDouble dveClockGhz() {
+        return Double.isNaN(dveClockGhz) ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(dveClockGhz);
     }
 
     public boolean hasPsum() {

@@ -153,6 +153,25 @@ class CliTest {
         }
     }
 
+    /** stt cost: the fma's 2N = 1024 cycles, the relu word invalid on CAYMAN (costs nothing, exit 1). */
+    @Test
+    void costListsEachWordAndATotalAndSaysTheyAreEstimates() throws Exception {
+        Result r = stt("cost", demoProgram().toString(), "--gen", "cayman");
+        assertThat(r.code()).isEqualTo(1);
+        assertThat(r.out()).contains("estimates from NKI 2.26's published cost formulas")
+                .containsPattern("(?m)^0 +scalar_tensor_tensor_arith +512 +1024 +1066\\.7$")
+                .contains("has_valid_scalar_tensor_tensor_op")
+                .containsPattern("(?m)^2 +scalar_tensor_tensor_bitvec +256 +512 +533\\.3$")
+                .contains("total: 1536 cycles, 1600.0 ns");
+        List<JsonNode> rows = parseLines(stt("cost", demoProgram().toString(), "--json", "--gen", "maverick").out());
+        assertThat(rows).hasSize(4);
+        assertThat(fieldNames(rows.get(0))).containsExactly("index", "name", "n", "cycles", "ns");
+        assertThat(rows.get(0).get("cycles").asLong()).isEqualTo(1024);
+        assertThat(rows.get(0).get("ns").isNull()).isTrue();
+        assertThat(rows.get(3).get("total_cycles").asLong()).isEqualTo(1024 + 1024 + 512);
+        assertThat(rows.get(3).get("total_ns").isNull()).isTrue();
+    }
+
     @Test
     void anUnknownOpcodeIsARawWordInJsonAndText() {
         byte[] w = new byte[64];

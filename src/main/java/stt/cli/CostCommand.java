@@ -1,0 +1,95 @@
+package stt.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import stt.codec.Word;
+import stt.cost.Cost;
+import stt.isa.Generation;
+import stt.validate.Validator;
+import stt.validate.Violation;
+
+@Command(name = "cost", description = "Estimate each word's Vector Engine cycles and time from NKI 2.26's published"
+        + " formulas, and the program's total; exit 1 if any word is invalid.")
+final class CostCommand extends Stdin implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "program: .s text, or binary 64-byte words; - for stdin")
+    String file;
+
+    @Mixin
+    GenerationMixin generation;
+
+    @Option(names = "--json", description = "one JSON object per word {index, name, n, cycles, ns}, then one"
+            + " {total_cycles, total_ns}")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        Generation gen = generation.gen;
+        List<Word> words = Programs.load(file, stdin, gen);
+        PrintWriter out = spec.commandLine().getOut();
+        if (!json) {
+            out.println("stt cost on " + gen.isaName() + ": " + Cost.LABEL + clock(gen));
+            out.printf("%-6s %-34s %8s %10s %12s%n", "index", "name", "N", "cycles", "ns");
+        }
+        long totalCycles = 0;
+        double totalNs = 0;
+        int invalid = 0;
+        for (int k = 0; k < words.size(); k++) {
+            Word w = words.get(k);
+            List<Violation> violations = Validator.validate(w, gen);
+            Cost.Estimate e = violations.isEmpty() ? Cost.of(w, gen) : null;
+            long cycles = e == null ? 0 : e.cycles().orElse(0L);
+            double ns = e == null ? 0 : e.ns().orElse(0);
+            totalCycles += cycles;
+            totalNs += ns;
+            invalid += violations.isEmpty() ? 0 : 1;
+            String note = e == null ? "invalid: costs nothing" : e.cycles().isEmpty() ? e.source() : null;
+            if (json) {
+                ObjectNode o = JsonView.MAPPER.createObjectNode().put("index", k).put("name", w.mnemonic())
+                        .put("n", e == null ? 0 : e.n()).put("cycles", cycles);
+                if (gen.dveClockGhz().isPresent()) {
+                    o.put("ns", ns);
+                } else {
+                    o.putNull("ns");
+                }
+                if (note != null) {
+                    o.put("note", note);
+                }
+                out.println(violations.isEmpty() ? o : JsonView.withValidity(o, violations));
+            } else {
+                out.printf("%-6d %-34s %8d %10d %12s%s%n", k, w.mnemonic(), e == null ? 0 : e.n(), cycles,
+                        gen.dveClockGhz().isPresent() ? String.format("%.1f", ns) : "-",
+                        note == null ? "" : "  (" + note + ")");
+                violations.forEach(v -> out.println("       " + v));
+            }
+        }
+        if (json) {
+            ObjectNode t = JsonView.MAPPER.createObjectNode().put("total_cycles", totalCycles);
+            if (gen.dveClockGhz().isPresent()) {
+                t.put("total_ns", totalNs);
+            } else {
+                t.putNull("total_ns");
+            }
+            out.println(t);
+        } else {
+            out.println("total: " + totalCycles + " cycles" + (gen.dveClockGhz().isPresent()
+                    ? String.format(", %.1f ns", totalNs) : " (no public DVE clock for " + gen.isaName() + ")"));
+        }
+        return invalid == 0 ? ExitCode.OK : ExitCode.INVALID;
+    }
+
+    private static String clock(Generation gen) {
+        return gen.dveClockGhz().isPresent() ? "; DVE clock " + gen.dveClockGhz().getAsDouble() + " GHz"
+                : "; no public DVE clock: cycles only";
+    }
+}
