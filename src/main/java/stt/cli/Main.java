@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 @Command(name = "stt", mixinStandardHelpOptions = true, version = "stt 0.1.0",
         description = "Bit-exact model of the Neuron Vector Engine's Scalar-Tensor-Tensor instruction family.",
         subcommands = {DemoCommand.class, DisasmCommand.class, AsmCommand.class, CheckCommand.class,
-                SpecCommand.class, RunCommand.class, EvalCommand.class, CostCommand.class,
+                SpecCommand.class, RunCommand.class, EvalCommand.class, CostCommand.class, ShowCommand.class,
                 BatchCommand.class, BenchCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec

@@ -1,0 +1,4 @@
+# Two words for stt show (README.md): a dense Tensor-Tensor over all 128 partitions, and an STT on 64 partitions
+# with a strided bf16 source, a broadcast PSUM source, a per-partition pointer scalar and its output from partition 64.
+tensor_tensor_arith src0=sbuf:0:0x0 src0.step_elem=[1,0,0] src0.num_elem=[16384,1,1] src1=sbuf:0:0x10000 src1.step_elem=[1,0,0] src1.num_elem=[16384,1,1] dst=sbuf:0:0x20000 dst.step_elem=[1,0,0] dst.num_elem=[16384,1,1] op=add in0_dtype=fp32 in1_dtype=fp32 out_dtype=fp32 num_active_channels=128
+scalar_tensor_tensor_arith src0=sbuf:0:0x20000 src0.step_elem=[2,0] src0.num_elem=[512,1] src1=psum:0:0x100 src1.step_elem=[0,0] src1.num_elem=[512,1] dst=sbuf:64:0x38000 dst.step_elem=[1,0] dst.num_elem=[512,1] op0=mult op1=add imm0_src=pointer_immediate imm0=sbuf:0:0x3c000 imm0_dtype=fp32 in0_dtype=bf16 in1_dtype=fp32 out_dtype=fp32 num_active_channels=64
