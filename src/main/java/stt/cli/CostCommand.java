@@ -29,7 +29,7 @@ final class CostCommand extends Stdin implements Callable<Integer> {
     GenerationMixin generation;
 
     @Option(names = "--json", description = "one JSON object per word {index, name, n, cycles, ns}, then one"
-            + " {total_cycles, total_ns}")
+            + " {total_cycles, total_ns}; the estimate's label goes to standard error")
     boolean json;
 
     @Override
@@ -37,7 +37,9 @@ final class CostCommand extends Stdin implements Callable<Integer> {
         Generation gen = generation.gen;
         List<Word> words = Programs.load(file, stdin, gen);
         PrintWriter out = spec.commandLine().getOut();
-        if (!json) {
+        if (json) {
+            spec.commandLine().getErr().println("stt cost on " + gen.isaName() + ": " + Cost.LABEL + clock(gen));
+        } else {
             out.println("stt cost on " + gen.isaName() + ": " + Cost.LABEL + clock(gen));
             out.printf("%-6s %-34s %8s %10s %12s%n", "index", "name", "N", "cycles", "ns");
         }
