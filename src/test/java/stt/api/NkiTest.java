@@ -116,4 +116,27 @@ class NkiTest {
                 .isInstanceOfSatisfying(ExecutionException.class, e -> assertThat(e.violations())
                         .extracting(v -> v.rule()).containsExactly(Rule.S3S3D3_TT_VALID_OP));
     }
+
+    @Test
+    void tensorScalarAndItsReductionWithReadAccumulator() throws ExecutionException {
+        // (a - 1) * 0.5 row by row; the reduction is the fp32 sum of a * 2 per partition
+        assertThat(Nki.tensorScalar(A, AluOp.SUBTRACT, Operand0.fp32(1), AluOp.MULT, Operand0.fp32(0.5f)))
+                .isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 3, 0, 0.5f, 1, 1.5f, 2, 2.5f));
+        TensorScalarReduce.Reduced r = Nki.tensorScalarReduce(A, AluOp.MULT, Operand0.fp32(2), AluOp.ADD);
+        assertThat(r.out()).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 3, 2, 4, 6, 8, 10, 12));
+        assertThat(r.reduceRes()).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 1, 12, 30));
+        assertThat(r.words()).extracting(w -> w.opcode().orElseThrow())
+                .containsExactly(Opcode.TENSOR_SCALAR_CACHE_REDUCE, Opcode.DVE_READ_ACCUMULATOR);
+        TensorScalarReduce negated = new TensorScalarReduce(A, AluOp.MULT, Operand0.fp32(2), AluOp.MAX, true,
+                java.util.Optional.of(Dtype.BF16), Generation.MARIANA);
+        assertThat(negated.run(new ReferenceEngine()).reduceRes()).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 1, -6,
+                -12));
+        stt.machine.Machine m = new stt.machine.Machine(Generation.MARIANA);
+        m.setAccumulator(0, 1.5f);
+        m.setAccumulator(1, -3);
+        Tile read = Nki.readAccumulator(m, 2, new stt.isa.MemoryRef(stt.isa.Space.SBUF, 4, 0x80), Dtype.BF16, true,
+                new ReferenceEngine());
+        assertThat(read).isEqualTo(Tile.ofFloats(Dtype.BF16, 2, 1, -1.5f, 3));
+        assertThat(m.accumulator(1)).isEqualTo(-3);
+    }
 }
