@@ -22,4 +22,18 @@ final class Chunks {
     static Chunks get() {
         return LOCAL.get();
     }
+
+    /** One chunk of a lane: elements k0 .. k0 + len - 1, with this thread's buffers. */
+    @FunctionalInterface
+    interface Body {
+        void run(Chunks c, long k0, int len);
+    }
+
+    /** Runs {@code body} over the chunks of {@code n} elements in order, on this thread's buffers. */
+    static void each(long n, Body body) {
+        Chunks c = get();
+        for (long k0 = 0; k0 < n; k0 += SIZE) {
+            body.run(c, k0, (int) Math.min(SIZE, n - k0));
+        }
+    }
 }

@@ -22,19 +22,15 @@ final class CopyKernel implements Kernel {
         }
         boolean copy = w.opcode().orElseThrow() == Opcode.COPY;
         long n = dst.count();
-        lanes.run(channels, n * channels, lane -> {
-            Chunks c = Chunks.get();
-            for (long k0 = 0; k0 < n; k0 += Chunks.SIZE) {
-                int len = (int) Math.min(Chunks.SIZE, n - k0);
-                if (copy) {
-                    Transfer.loadInts(m, src, lane, k0, len, c.ia, c.scratch);
-                    Transfer.storeInts(m, dst, lane, k0, len, c.ia, c.scratch);
-                } else {
-                    Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
-                    Transfer.storeFloats(m, dst, lane, k0, len, c.a, c.scratch);
-                }
+        lanes.run(channels, n * channels, lane -> Chunks.each(n, (c, k0, len) -> {
+            if (copy) {
+                Transfer.loadInts(m, src, lane, k0, len, c.ia, c.scratch);
+                Transfer.storeInts(m, dst, lane, k0, len, c.ia, c.scratch);
+            } else {
+                Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
+                Transfer.storeFloats(m, dst, lane, k0, len, c.a, c.scratch);
             }
-        });
+        }));
         return true;
     }
 }

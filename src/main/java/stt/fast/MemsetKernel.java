@@ -15,13 +15,10 @@ final class MemsetKernel implements Kernel {
         int channels = (int) w.get("num_active_channels");
         int value = (int) w.get("set_value");
         long n = dst.count();
-        lanes.run(channels, n * channels, lane -> {
-            Chunks c = Chunks.get();
-            Arrays.fill(c.ir, value);
-            for (long k0 = 0; k0 < n; k0 += Chunks.SIZE) {
-                Transfer.storeInts(m, dst, lane, k0, (int) Math.min(Chunks.SIZE, n - k0), c.ir, c.scratch);
-            }
-        });
+        lanes.run(channels, n * channels, lane -> Chunks.each(n, (c, k0, len) -> {
+            Arrays.fill(c.ir, 0, len, value);
+            Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
+        }));
         return true;
     }
 }

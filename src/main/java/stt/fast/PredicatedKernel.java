@@ -27,35 +27,31 @@ final class PredicatedKernel implements Kernel {
         Dtype out = dst.dtype();
         boolean merge = dst.pattern().injective();
         long n = dst.count();
-        lanes.run(channels, n * channels, lane -> {
-            Chunks c = Chunks.get();
-            for (long k0 = 0; k0 < n; k0 += Chunks.SIZE) {
-                int len = (int) Math.min(Chunks.SIZE, n - k0);
-                Transfer.loadInts(m, predicate, lane, k0, len, c.ia, c.scratch);
-                if (copy) {
-                    Transfer.loadInts(m, src, lane, k0, len, c.ib, c.scratch);
-                } else {
-                    Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
-                    for (int i = 0; i < len; i++) {
-                        c.ib[i] = c.ia[i] != 0 ? out.fromFp32(c.a[i]) : 0;
-                    }
+        lanes.run(channels, n * channels, lane -> Chunks.each(n, (c, k0, len) -> {
+            Transfer.loadInts(m, predicate, lane, k0, len, c.ia, c.scratch);
+            if (copy) {
+                Transfer.loadInts(m, src, lane, k0, len, c.ib, c.scratch);
+            } else {
+                Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
+                for (int i = 0; i < len; i++) {
+                    c.ib[i] = c.ia[i] != 0 ? out.fromFp32(c.a[i]) : 0;
                 }
-                if (merge) {
-                    Transfer.loadInts(m, dst, lane, k0, len, c.ir, c.scratch);
-                    for (int i = 0; i < len; i++) {
-                        c.ir[i] = c.ia[i] != 0 ? c.ib[i] : c.ir[i];
-                    }
-                    Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
-                } else {
-                    for (int i = 0; i < len; i++) {
-                        if (c.ia[i] != 0) {
-                            m.writeBits(dst.start().space(), dst.partition(lane), dst.offset(k0 + i), out.size(),
-                                    c.ib[i]);
-                        }
+            }
+            if (merge) {
+                Transfer.loadInts(m, dst, lane, k0, len, c.ir, c.scratch);
+                for (int i = 0; i < len; i++) {
+                    c.ir[i] = c.ia[i] != 0 ? c.ib[i] : c.ir[i];
+                }
+                Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
+            } else {
+                for (int i = 0; i < len; i++) {
+                    if (c.ia[i] != 0) {
+                        m.writeBits(dst.start().space(), dst.partition(lane), dst.offset(k0 + i), out.size(),
+                                c.ib[i]);
                     }
                 }
             }
-        });
+        }));
         return true;
     }
 }

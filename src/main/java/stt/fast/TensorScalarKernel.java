@@ -37,24 +37,20 @@ final class TensorScalarKernel implements Kernel {
         boolean swap1 = !alone && rev.swapsSecond();
         long n = dst.count();
         int width = 8 * src.dtype().size();
-        lanes.run(channels, n * channels, lane -> {
-            Chunks c = Chunks.get();
-            for (long k0 = 0; k0 < n; k0 += Chunks.SIZE) {
-                int len = (int) Math.min(Chunks.SIZE, n - k0);
-                if (bitvec) {
-                    Transfer.loadInts(m, src, lane, k0, len, c.ia, c.scratch);
-                    Arrays.fill(c.ib, 0, len, s1[lane]);
-                    BitvecKernel.run(op0, op1, rev.swapsFirst(), swap1, s0[lane], c.ia, c.ib, c.ir, len, width);
-                    Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
-                } else {
-                    Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
-                    Arrays.fill(c.b, 0, len, Float.intBitsToFloat(s1[lane]));
-                    ArithKernel.run(op0, op1, rev.swapsFirst(), swap1, Float.intBitsToFloat(s0[lane]), c.a, c.b, c.r,
-                            c.mid, c.scalar, len);
-                    Transfer.storeFloats(m, dst, lane, k0, len, c.r, c.scratch);
-                }
+        lanes.run(channels, n * channels, lane -> Chunks.each(n, (c, k0, len) -> {
+            if (bitvec) {
+                Transfer.loadInts(m, src, lane, k0, len, c.ia, c.scratch);
+                Arrays.fill(c.ib, 0, len, s1[lane]);
+                BitvecKernel.run(op0, op1, rev.swapsFirst(), swap1, s0[lane], c.ia, c.ib, c.ir, len, width);
+                Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
+            } else {
+                Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
+                Arrays.fill(c.b, 0, len, Float.intBitsToFloat(s1[lane]));
+                ArithKernel.run(op0, op1, rev.swapsFirst(), swap1, Float.intBitsToFloat(s0[lane]), c.a, c.b, c.r,
+                        c.mid, c.scalar, len);
+                Transfer.storeFloats(m, dst, lane, k0, len, c.r, c.scratch);
             }
-        });
+        }));
         return true;
     }
 }

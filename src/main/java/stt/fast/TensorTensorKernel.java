@@ -27,23 +27,19 @@ final class TensorTensorKernel implements Kernel {
         }
         long n = dst.count();
         int width = 8 * dst.dtype().size();
-        lanes.run(channels, n * channels, lane -> {
-            Chunks c = Chunks.get();
-            for (long k0 = 0; k0 < n; k0 += Chunks.SIZE) {
-                int len = (int) Math.min(Chunks.SIZE, n - k0);
-                if (bitvec) {
-                    Transfer.loadInts(m, a, lane, k0, len, c.ia, c.scratch);
-                    Transfer.loadInts(m, b, lane, k0, len, c.ib, c.scratch);
-                    BitvecKernel.binary(op, c.ia, c.ib, c.ir, len, width);
-                    Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
-                } else {
-                    Transfer.loadFloats(m, a, lane, k0, len, c.a, c.scratch);
-                    Transfer.loadFloats(m, b, lane, k0, len, c.b, c.scratch);
-                    ArithKernel.binary(op, c.a, c.b, c.r, len);
-                    Transfer.storeFloats(m, dst, lane, k0, len, c.r, c.scratch);
-                }
+        lanes.run(channels, n * channels, lane -> Chunks.each(n, (c, k0, len) -> {
+            if (bitvec) {
+                Transfer.loadInts(m, a, lane, k0, len, c.ia, c.scratch);
+                Transfer.loadInts(m, b, lane, k0, len, c.ib, c.scratch);
+                BitvecKernel.binary(op, c.ia, c.ib, c.ir, len, width);
+                Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
+            } else {
+                Transfer.loadFloats(m, a, lane, k0, len, c.a, c.scratch);
+                Transfer.loadFloats(m, b, lane, k0, len, c.b, c.scratch);
+                ArithKernel.binary(op, c.a, c.b, c.r, len);
+                Transfer.storeFloats(m, dst, lane, k0, len, c.r, c.scratch);
             }
-        });
+        }));
         return true;
     }
 }
