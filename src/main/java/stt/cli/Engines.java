@@ -9,10 +9,13 @@ final class Engines {
     }
 
     static Engine named(String name) {
+        if (!name.equalsIgnoreCase("reference") && !name.equalsIgnoreCase("fast")) {
+            throw new InputException("--engine " + name + ": allowed: reference, fast");
+        }
         try {
             return EngineProvider.named(name);
         } catch (IllegalArgumentException e) {
-            throw new InputException("--engine " + name + ": allowed: reference, fast");
+            throw new InputException(e.getMessage()); // a bad -Dstt.threads
         }
     }
 }

@@ -2,16 +2,40 @@ package stt.cli;
 
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code stt} command line: one picocli subcommand per verb, one exception-to-exit-code mapping. */
-@Command(name = "stt", mixinStandardHelpOptions = true, version = "stt 0.1.0",
+@Command(name = "stt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Bit-exact model of the Neuron Vector Engine's Scalar-Tensor-Tensor instruction family.",
         subcommands = {DemoCommand.class, DisasmCommand.class, AsmCommand.class, CheckCommand.class,
                 SpecCommand.class, RunCommand.class, EvalCommand.class, CostCommand.class, ShowCommand.class,
                 BatchCommand.class, BenchCommand.class})
 public final class Main implements Runnable {
+    /** One example line per subcommand, shown at the end of its --help. */
+    private static final Map<String, String> EXAMPLES = Map.ofEntries(
+            Map.entry("demo", "stt demo"),
+            Map.entry("disasm", "stt disasm --json --gen cayman prog.bin"),
+            Map.entry("asm", "stt asm prog.s -o prog.bin"),
+            Map.entry("check", "stt check prog.s --gen sunda"),
+            Map.entry("spec", "stt spec --model"),
+            Map.entry("run", "stt run prog.s --load sbuf:0:0=a.npy --dump sbuf:0:0x1000:128x512:fp32=out.npy"),
+            Map.entry("eval", "stt eval --data a.npy --op0 mult --operand0 2.5 --op1 add --operand1 b.npy -o out.npy"),
+            Map.entry("cost", "stt cost examples/family.s --gen cayman"),
+            Map.entry("show", "stt show examples/show.s --svg show.svg --word 1"),
+            Map.entry("batch", "stt batch < calls.jsonl   (each line a JSON array, e.g. [\"spec\", \"--model\"])"),
+            Map.entry("bench", "stt bench --quick --filter fp32"));
+
+    /** The version from the jar's manifest (Maven writes it), or a note when run from classes. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"stt " + (v == null ? "(version unknown: not run from the built jar)" : v)};
+        }
+    }
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -27,6 +51,11 @@ public final class Main implements Runnable {
     /** Runs the CLI with injected streams; returns the exit code. */
     public static int run(String[] args, InputStream in, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Main());
+        cl.getSubcommands().forEach((name, sub) -> {
+            sub.getCommandSpec().mixinStandardHelpOptions(true);
+            sub.getCommandSpec().versionProvider(new Version());
+            sub.getCommandSpec().usageMessage().footer("%nExample:%n  " + EXAMPLES.get(name));
+        });
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {

@@ -1,7 +1,6 @@
 package stt.fast;
 
 import java.util.Locale;
-import java.util.Optional;
 import stt.exec.Engine;
 import stt.exec.ReferenceEngine;
 
@@ -44,10 +43,26 @@ public final class EngineProvider {
         return new ReferenceEngine();
     }
 
-    /** {@code stt.threads}, else every available core. */
+    /**
+     * {@code stt.threads}, else every available core.
+     *
+     * @throws IllegalArgumentException naming the setting when it is not a whole number of at least 1
+     */
     public static int defaultThreads() {
-        return Optional.ofNullable(System.getProperty(THREADS_PROPERTY)).map(Integer::parseInt)
-                .orElse(Runtime.getRuntime().availableProcessors());
+        String text = System.getProperty(THREADS_PROPERTY);
+        if (text == null) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        try {
+            int n = Integer.parseInt(text.trim());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("-D" + THREADS_PROPERTY + "=" + text + ": allowed: a whole number of"
+                + " threads, 1 or more");
     }
 
     static boolean vectorModulePresent() {

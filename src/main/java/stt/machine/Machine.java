@@ -61,6 +61,7 @@ public final class Machine {
 
     /** Reads one element's bits (1, 2 or 4 bytes, zero-extended) at a partition byte offset. */
     public int readBits(Space space, int partition, long offset, int size) {
+        checkElement(space, partition, offset, size);
         MemorySegment s = segment(space);
         long at = address(space, partition, offset);
         return switch (size) {
@@ -71,6 +72,7 @@ public final class Machine {
     }
 
     public void writeBits(Space space, int partition, long offset, int size, int bits) {
+        checkElement(space, partition, offset, size);
         MemorySegment s = segment(space);
         long at = address(space, partition, offset);
         switch (size) {
@@ -98,6 +100,15 @@ public final class Machine {
                     address(at.space(), at.partition() + r, at.offset()), t.data(), r * t.rowBytes(), t.rowBytes());
         }
         return t;
+    }
+
+    /** One element of 1, 2 or 4 bytes inside a partition's active bytes (else the next partition's would be read). */
+    private void checkElement(Space space, int partition, long offset, int size) {
+        if (size != 1 && size != 2 && size != 4) {
+            throw new IllegalArgumentException("an element is 1, 2 or 4 bytes; got " + size);
+        }
+        checkRange(new MemoryRef(space, partition, (int) Math.clamp(offset, Integer.MIN_VALUE, Integer.MAX_VALUE)), 1,
+                size);
     }
 
     private void checkRange(MemoryRef at, int rows, long rowBytes) {
@@ -133,11 +144,18 @@ public final class Machine {
 
     /** Lane {@code lane}'s fp32 accumulator. */
     public float accumulator(int lane) {
-        return accumulators[lane];
+        return accumulators[checkLane(lane)];
     }
 
     public void setAccumulator(int lane, float value) {
-        accumulators[lane] = value;
+        accumulators[checkLane(lane)] = value;
+    }
+
+    private static int checkLane(int lane) {
+        if (lane < 0 || lane >= Generation.PARTITIONS) {
+            throw new IllegalArgumentException("lane " + lane + " outside 0.." + (Generation.PARTITIONS - 1));
+        }
+        return lane;
     }
 
     private static void update(MessageDigest sha, MemorySegment s) {

@@ -175,6 +175,35 @@ class CliTest {
     }
 
     @Test
+    void everySubcommandHasHelpWithAnExampleAndAVersion() {
+        for (String command : List.of("demo", "disasm", "asm", "check", "spec", "run", "eval", "cost", "show", "batch",
+                "bench")) {
+            Result r = stt(command, "--help");
+            assertThat(r.code()).as(command).isZero();
+            assertThat(r.out()).as(command).startsWith("Usage: stt " + command).contains("Example:\n  stt ");
+            assertThat(stt(command, "--version").out()).as(command).startsWith("stt ");
+        }
+        assertThat(stt("--version").code()).isZero();
+    }
+
+    @Test
+    void aBadThreadsSettingIsBadUsageInOneLine() {
+        String before = System.getProperty("stt.threads");
+        System.setProperty("stt.threads", "0");
+        try {
+            Result r = stt("run", "-", "--engine", "fast");
+            assertThat(r.code()).isEqualTo(2);
+            assertThat(r.err().strip()).isEqualTo("stt: -Dstt.threads=0: allowed: a whole number of threads, 1 or more");
+        } finally {
+            if (before == null) {
+                System.clearProperty("stt.threads");
+            } else {
+                System.setProperty("stt.threads", before);
+            }
+        }
+    }
+
+    @Test
     void anUnknownOpcodeIsARawWordInJsonAndText() {
         byte[] w = new byte[64];
         w[63] = 9;
