@@ -99,9 +99,10 @@ final class EvalCommand implements Callable<Integer> {
         Generation gen = generation.gen;
         var e = engineOption.engine();
         PrintWriter out = spec.commandLine().getOut();
+        Word word;
+        Runner run;
         try {
-            Word word;
-            Runner run;
+            // everything a user's arguments can get wrong shows here, while the call is built and laid out
             switch (instruction) {
                 case "stt", "scan", "select-reduce" -> {
                     Call call = sttCall(gen);
@@ -116,19 +117,20 @@ final class EvalCommand implements Callable<Integer> {
                 default -> throw new InputException("--instruction " + instruction + ": allowed: stt, scan,"
                         + " select-reduce, tensor-tensor, tensor-scalar, copy");
             }
-            if (printInstruction) {
-                out.println(TextForm.disassemble(word, gen));
-                out.println(HexFormat.ofDelimiter(" ").formatHex(Codec.encode(word)));
-            }
+        } catch (IllegalArgumentException ex) {
+            throw new InputException(ex.getMessage());
+        }
+        if (printInstruction) {
+            out.println(TextForm.disassemble(word, gen));
+            out.println(HexFormat.ofDelimiter(" ").formatHex(Codec.encode(word)));
+        }
+        try {
             Result r = run.run();
             NpyFiles.write(output, r.out());
             if (accumOut != null) {
-                Tile acc = Tile.ofFloats(Dtype.FP32, r.out().rows(), 1, r.accumulators());
-                NpyFiles.write(accumOut, acc);
+                NpyFiles.write(accumOut, Tile.ofFloats(Dtype.FP32, r.out().rows(), 1, r.accumulators()));
             }
             return ExitCode.OK;
-        } catch (IllegalArgumentException ex) {
-            throw new InputException(ex.getMessage());
         } catch (ExecutionException ex) {
             spec.commandLine().getErr().println("stt: eval: " + ex.getMessage());
             return ExitCode.INVALID;

@@ -60,7 +60,7 @@ class AluTest {
     void arithOp(String op, String a, String b, String expected) {
         float r = ArithAlu.apply(AluOp.valueOf(op.toUpperCase()), f(a), f(b));
         assertThat(Float.floatToRawIntBits(r)).as("%s(%s, %s) = %s", op, a, b, r)
-                .isEqualTo(Float.floatToRawIntBits(ArithAlu.canonical(f(expected))));
+                .isEqualTo(Float.isNaN(f(expected)) ? 0x7fc0_0000 : Float.floatToRawIntBits(f(expected)));
     }
 
     @ParameterizedTest(name = "{0}/{1}({2}, {3}) = {4}")

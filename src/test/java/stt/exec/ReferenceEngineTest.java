@@ -137,7 +137,8 @@ class ReferenceEngineTest {
         run(Asm.withText(FMA, "in0_dtype=bf16 src1=psum:0:0x40 out_dtype=bf16 imm0=0.33333334 dst=sbuf:0:0x300"));
         Tile dst = m.read(sbuf(0, 0x300), Dtype.BF16, 4, 8);
         float exact = 31 * 0.33333334f + 31; // fp32 stages, then RNE to bf16
-        assertThat(dst.bits(3, 1)).isEqualTo(Dtype.BF16.fromFp32(exact));
+        assertThat(exact).isEqualTo(41.333336f);
+        assertThat(dst.bits(3, 1)).isEqualTo(0x4225); // 41.25, the nearer of the bf16 neighbours 41.25 and 41.5
         assertThat(dst.get(3, 1)).isEqualTo(41.25f);
     }
 

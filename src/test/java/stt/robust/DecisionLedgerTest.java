@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -27,11 +26,5 @@ class DecisionLedgerTest {
         for (Decision d : Decision.values()) {
             assertThat(d.text()).as("ledger text of %s", d).isNotBlank();
         }
-    }
-
-    @Test
-    void theRowPatternReadsTableRows() {
-        Matcher m = ROW.matcher("| `decode_total` | text |\n| (scan) | x |\n");
-        assertThat(m.results().map(r -> r.group(1)).toList()).containsExactly("decode_total");
     }
 }

@@ -61,8 +61,8 @@ class FuzzTest {
                 assertThat(Float.floatToRawIntBits(m.accumulator(0))).isEqualTo(Float.floatToRawIntBits(acc));
             }
         }
-        assertThat(executed + refused).isEqualTo(WORDS);
-        assertThat(executed).isGreaterThan(WORDS / 5);
+        assertThat(executed).as("words executed").isGreaterThan(WORDS / 5);
+        assertThat(refused).as("words refused").isGreaterThan(WORDS / 5);
         System.out.printf("fuzz: %d words, %d executed, %d refused with ExecutionException%n", WORDS, executed,
                 refused);
     }
