@@ -3,7 +3,7 @@
 
 For a refactoring that must not change behaviour: each program (1 to 3 words of the S2S2D2_STT opcodes, about
 a quarter of them invalid) runs on both launchers through one `stt batch` each, on both engines; the exit code,
-the printed summary, the rule names of `check --json` and every byte of the dumped SBUF/PSUM region must agree.
+the printed summary (less the cost estimate newer builds add), the rule names of `check --json` and every byte of the dumped SBUF/PSUM region must agree.
 
     python3 scripts/differential.py --old /path/to/old/stt --new ./stt --programs 2000
 """
@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -72,6 +73,12 @@ def word(rng):
                      f"accumulator_cmd={accum}"])
 
 
+def summary(out):
+    """`stt run`'s summary without the cost estimate that `stt cost` added to it (issue 14): the part both builds
+    print."""
+    return re.sub(r"; estimated [^\n]*", "", out)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--old", required=True)
@@ -108,7 +115,7 @@ def main():
                             "--dump", f"psum:0:0:128x1024:uint8={pdump}"])
                 c = ask(k, ["check", prog, "--json"])
                 rules = [[v["rule"] for v in json.loads(line)["violations"]] for line in c["out"].splitlines()]
-                got[k] = (r["code"], r["out"], rules, np.load(dump).tobytes(), np.load(pdump).tobytes())
+                got[k] = (r["code"], summary(r["out"]), rules, np.load(dump).tobytes(), np.load(pdump).tobytes())
             executed += got["new"][0] == 0
             if got["old"] != got["new"]:
                 differences += 1
