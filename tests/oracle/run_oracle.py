@@ -277,6 +277,12 @@ def same(got, want, dtype):
     return got == want
 
 
+def progress(k, n, what):
+    """A progress line on a terminal (rewritten in place every 25 cases), nothing when standard error is piped."""
+    if sys.stderr.isatty() and (k % 25 == 0 or k == n):
+        print(f"\r\033[K{what} {k}/{n}", end="" if k < n else "\r\033[K", file=sys.stderr, flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cases", type=int, default=10000)
@@ -294,6 +300,7 @@ def main():
     pairs, triples = set(), set()
     with tempfile.TemporaryDirectory() as d:
         for k in range(opts.cases):
+            progress(k, opts.cases, f"oracle {opts.instruction}")
             family = opts.instruction in ("tensor-tensor", "copy")
             case = (make_case(rng, k, seen) if opts.instruction == "stt"
                     else make_tensor_scalar_case(rng, k) if opts.instruction == "tensor-scalar"
@@ -333,6 +340,7 @@ def main():
                 mismatches += 1
                 if mismatches <= opts.show:
                     print(f"case {k} MISMATCH {problem}\n  stt {' '.join(args)}", file=sys.stderr)
+    progress(opts.cases, opts.cases, f"oracle {opts.instruction}")
     proc.stdin.close()
     proc.wait()
     print(f"oracle {opts.instruction}: {opts.cases} cases ({elements} elements), {mismatches} mismatches,"

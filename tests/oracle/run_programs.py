@@ -22,7 +22,7 @@ import tempfile
 import numpy as np
 
 import semantics as sem
-from run_oracle import ARITH_CORE, BITVEC, IN_DTYPES, INT_DTYPES, OUT_DTYPES, ROOT, random_values
+from run_oracle import ARITH_CORE, BITVEC, IN_DTYPES, INT_DTYPES, OUT_DTYPES, ROOT, progress, random_values
 
 LANES = 8            # partitions the programs use
 SLOT = 1024          # bytes per operand slot in each partition
@@ -396,6 +396,7 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         load, dump, prog = (os.path.join(d, x) for x in ("in.npy", "out.npy", "p.s"))
         for k in range(opts.programs):
+            progress(k, opts.programs, "oracle programs")
             words = program(rng, k, opts.opcodes.split(","))
             mem = random_values(rng, "uint8", (LANES, SLOTS * SLOT))
             np.save(load, mem)
@@ -424,6 +425,7 @@ def main():
                 mismatches += 1
                 if mismatches <= opts.show:
                     print(f"program {k} MISMATCH {problem}\n" + "\n".join(w[1] for w in words), file=sys.stderr)
+    progress(opts.programs, opts.programs, "oracle programs")
     proc.stdin.close()
     proc.wait()
     print(f"oracle programs: {opts.programs} programs, {sum(counts.values())} words"

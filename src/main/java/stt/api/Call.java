@@ -1,6 +1,7 @@
 package stt.api;
 
 import java.util.Objects;
+import java.util.Optional;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.isa.Generation;
@@ -10,10 +11,10 @@ import stt.machine.Tile;
 /**
  * An NKI-style {@code scalar_tensor_tensor(data, op0, operand0, op1, operand1, reverse0, reverse1)} call:
  * {@code out = (data op0 operand0) op1 operand1} on [P, F] tiles, with the output dtype, the accumulator command
- * and the generation. {@code outDtype} null means the default: fp32 for arith, the data's dtype for bitvec.
+ * and the generation. {@code outDtype} empty means the default: fp32 for arith, the data's dtype for bitvec.
  */
 public record Call(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile operand1, boolean reverse0,
-        boolean reverse1, Dtype outDtype, Accumulate accumulate, Generation gen, Instruction instruction) {
+        boolean reverse1, Optional<Dtype> outDtype, Accumulate accumulate, Generation gen, Instruction instruction) {
 
     /** Which S2S2D2_STT instruction the call runs. */
     public enum Instruction {
@@ -41,6 +42,7 @@ public record Call(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile oper
         Objects.requireNonNull(operand0, "operand0");
         Objects.requireNonNull(op1, "op1");
         Objects.requireNonNull(operand1, "operand1");
+        Objects.requireNonNull(outDtype, "outDtype");
         Objects.requireNonNull(accumulate, "accumulate");
         Objects.requireNonNull(gen, "gen");
         Objects.requireNonNull(instruction, "instruction");
@@ -48,7 +50,7 @@ public record Call(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile oper
 
     /** The plainest call: fp32 output (or the data's dtype for bitvec), no accumulation, the default generation. */
     public static Call of(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile operand1) {
-        return new Call(data, op0, operand0, op1, operand1, false, false, null, Accumulate.NONE, Generation.DEFAULT,
+        return new Call(data, op0, operand0, op1, operand1, false, false, Optional.empty(), Accumulate.NONE, Generation.DEFAULT,
                 Instruction.STT);
     }
 
@@ -57,7 +59,8 @@ public record Call(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile oper
     }
 
     public Call withOutDtype(Dtype dtype) {
-        return new Call(data, op0, operand0, op1, operand1, reverse0, reverse1, dtype, accumulate, gen, instruction);
+        return new Call(data, op0, operand0, op1, operand1, reverse0, reverse1, Optional.of(dtype), accumulate, gen,
+                instruction);
     }
 
     public Call withAccumulate(Accumulate a) {
@@ -100,6 +103,6 @@ public record Call(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile oper
 
     /** The output dtype the call writes. */
     public Dtype resolvedOutDtype() {
-        return outDtype != null ? outDtype : isBitvec() ? data.dtype() : Dtype.FP32;
+        return outDtype.orElse(isBitvec() ? data.dtype() : Dtype.FP32);
     }
 }

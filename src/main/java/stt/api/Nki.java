@@ -5,7 +5,7 @@ import stt.codec.Word;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
 import stt.exec.Trace;
-import stt.fast.EngineProvider;
+import stt.engine.EngineProvider;
 import stt.isa.AccumCmd;
 import stt.isa.AluOp;
 import stt.isa.Dtype;

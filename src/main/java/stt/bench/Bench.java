@@ -115,10 +115,21 @@ public final class Bench {
         }
     }
 
+    /** Told before each case: how many are done, how many there are, and the next one. */
+    @FunctionalInterface
+    public interface Progress {
+        Progress NONE = (done, total, next) -> { };
+
+        void before(int done, int total, BenchCase next);
+    }
+
     /** Runs every case on each engine and thread count, and the triad per size; rows go to {@code sink}. */
-    public void run(Consumer<Measurement> sink) throws ExecutionException {
+    public void run(Consumer<Measurement> sink, Progress progress) throws ExecutionException {
         List<Integer> threadCounts = cores > 1 ? List.of(1, cores) : List.of(1);
-        for (BenchCase c : cases()) {
+        List<BenchCase> cases = cases();
+        for (int k = 0; k < cases.size(); k++) {
+            BenchCase c = cases.get(k);
+            progress.before(k, cases.size(), c);
             Fixture fx = new Fixture(c);
             for (int t : threadCounts) {
                 FastEngine fast = new FastEngine(t);

@@ -34,11 +34,18 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() throws ExecutionException {
         Generation gen = generation.gen;
         PrintWriter out = spec.commandLine().getOut();
+        Bench bench = new Bench(gen, quick, filter == null ? "" : filter);
+        if (bench.cases().isEmpty()) {
+            throw new InputException("--filter " + filter + ": no case's name contains it; the cases: " + String.join(
+                    ", ", new Bench(gen, quick, "").cases().stream().map(c -> c.name()).distinct().toList()));
+        }
         if (!json) {
             out.printf("%-30s %-9s %-9s %-9s %10s %-10s %7s %12s %9s%n", "case", "in0", "in1", "out",
                     "P x F", "engine", "threads", "ns/element", "GB/s");
         }
-        new Bench(gen, quick, filter == null ? "" : filter).run(m -> {
+        ProgressLine progress = ProgressLine.on(spec.commandLine().getErr());
+        bench.run(m -> {
+            progress.clear();
             if (json) {
                 out.println(json(m));
             } else {
@@ -48,7 +55,8 @@ final class BenchCommand implements Callable<Integer> {
                         m.gbPerSecond());
             }
             out.flush();
-        });
+        }, progress);
+        progress.clear();
         return ExitCode.OK;
     }
 

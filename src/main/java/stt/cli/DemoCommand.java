@@ -50,7 +50,7 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() throws AsmException {
         PrintWriter out = spec.commandLine().getOut();
         Generation gen = Generation.DEFAULT;
-        stt.exec.Engine engine = Engines.named(System.getProperty(stt.fast.EngineProvider.ENGINE_PROPERTY, "fast"));
+        stt.exec.Engine engine = Engines.named(System.getProperty(stt.engine.EngineProvider.ENGINE_PROPERTY, "fast"));
         List<Word> words = TextForm.assemble(PROGRAM.replace("\\\n", ""), "demo.s", gen);
         float[] a = new float[P * F];
         float[] b = new float[P * F];

@@ -1,7 +1,7 @@
 package stt.cli;
 
 import stt.exec.Engine;
-import stt.fast.EngineProvider;
+import stt.engine.EngineProvider;
 
 /** {@code --engine} names. */
 final class Engines {

@@ -24,6 +24,7 @@ import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.machine.Tile;
 import stt.npy.NpyArray;
+import stt.text.Numbers;
 import stt.text.TextForm;
 
 @Command(name = "eval", description = "The NKI-style call on .npy tiles: OUT = (DATA op0 OPERAND0) op1 OPERAND1"
@@ -75,15 +76,41 @@ final class EvalCommand implements Callable<Integer> {
     String dtype1;
 
     @Option(names = "--accumulate", paramLabel = "add|reset", description = "add results into the per-partition"
-            + " accumulator (reset zeroes it first)")
-    String accumulate;
+            + " accumulator (reset zeroes it first): ${COMPLETION-CANDIDATES}")
+    Accumulate accumulate;
 
     @Option(names = "--accum-out", paramLabel = "ACC.npy", description = "write the [P, 1] fp32 accumulator")
     Path accumOut;
 
     @Option(names = "--instruction", paramLabel = "I", defaultValue = "stt",
-            description = "stt, scan, select-reduce, tensor-tensor, tensor-scalar or copy (default: ${DEFAULT-VALUE})")
-    String instruction;
+            description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
+    Instruction instruction;
+
+    /** The NKI calls {@code eval} makes, by {@code --instruction}. */
+    enum Instruction {
+        STT, SCAN, SELECT_REDUCE, TENSOR_TENSOR, TENSOR_SCALAR, COPY;
+
+        @Override
+        public String toString() {
+            return Choices.spelling(this);
+        }
+    }
+
+    /** {@code --accumulate}: the accumulator command of the STT-struct calls. */
+    enum Accumulate {
+        ADD(Call.Accumulate.ADD), RESET(Call.Accumulate.RESET);
+
+        final Call.Accumulate command;
+
+        Accumulate(Call.Accumulate command) {
+            this.command = command;
+        }
+
+        @Override
+        public String toString() {
+            return Choices.spelling(this);
+        }
+    }
 
     @Mixin
     GenerationMixin generation;
@@ -99,33 +126,32 @@ final class EvalCommand implements Callable<Integer> {
         Generation gen = generation.gen;
         var e = engineOption.engine();
         PrintWriter out = spec.commandLine().getOut();
-        Word word;
-        Runner run;
+        Programs.checkWritable(output);
+        if (accumOut != null) {
+            Programs.checkWritable(accumOut);
+        }
+        Built built;
         try {
             // everything a user's arguments can get wrong shows here, while the call is built and laid out
-            switch (instruction) {
-                case "stt", "scan", "select-reduce" -> {
+            built = switch (instruction) {
+                case STT, SCAN, SELECT_REDUCE -> {
                     Call call = sttCall(gen);
-                    word = Nki.instruction(call);
-                    run = () -> Nki.run(call, e);
+                    yield new Built(Nki.instruction(call), () -> Nki.run(call, e));
                 }
-                case "tensor-tensor", "copy", "tensor-scalar" -> {
+                case TENSOR_TENSOR, COPY, TENSOR_SCALAR -> {
                     FamilyCall call = familyCall(gen);
-                    word = call.instruction();
-                    run = () -> call.run(e);
+                    yield new Built(call.instruction(), () -> call.run(e));
                 }
-                default -> throw new InputException("--instruction " + instruction + ": allowed: stt, scan,"
-                        + " select-reduce, tensor-tensor, tensor-scalar, copy");
-            }
+            };
         } catch (IllegalArgumentException ex) {
             throw new InputException(ex.getMessage());
         }
         if (printInstruction) {
-            out.println(TextForm.disassemble(word, gen));
-            out.println(HexFormat.ofDelimiter(" ").formatHex(Codec.encode(word)));
+            out.println(TextForm.disassemble(built.word(), gen));
+            out.println(HexFormat.ofDelimiter(" ").formatHex(Codec.encode(built.word())));
         }
         try {
-            Result r = run.run();
+            Result r = built.run().run();
             NpyFiles.write(output, r.out());
             if (accumOut != null) {
                 NpyFiles.write(accumOut, Tile.ofFloats(Dtype.FP32, r.out().rows(), 1, r.accumulators()));
@@ -137,7 +163,10 @@ final class EvalCommand implements Callable<Integer> {
         }
     }
 
-    /** The call once built: runs it on the chosen engine. */
+    /** The call once built: its instruction word, and how to run it on the chosen engine. */
+    private record Built(Word word, Runner run) {
+    }
+
     @FunctionalInterface
     private interface Runner {
         Result run() throws ExecutionException;
@@ -146,8 +175,8 @@ final class EvalCommand implements Callable<Integer> {
     /** The STT-struct calls: scalar_tensor_tensor, tensor_tensor_scan, select_reduce. */
     private Call sttCall(Generation gen) {
         Call.Instruction kind = switch (instruction) {
-            case "scan" -> Call.Instruction.SCAN;
-            case "select-reduce" -> Call.Instruction.SELECT_REDUCE;
+            case SCAN -> Call.Instruction.SCAN;
+            case SELECT_REDUCE -> Call.Instruction.SELECT_REDUCE;
             default -> Call.Instruction.STT;
         };
         refuse("--data2", data2);
@@ -161,14 +190,15 @@ final class EvalCommand implements Callable<Integer> {
         Tile b = NpyFiles.tile(operand1, NpyFiles.read(operand1), dtypeOption("--dtype1", dtype1));
         boolean bitvec = kind == Call.Instruction.STT && Call.isBitvec(a0, a1, gen);
         return new Call(a, a0, scalar(bitvec), a1, b, reverse0, reverse1,
-                outDtype == null ? null : anyDtype(outDtype), accumulate(), gen, kind);
+                Optional.ofNullable(outDtype).map(EvalCommand::anyDtype), accumulate(), gen, kind);
     }
 
     /** tensor_scalar: --data, --op0/--operand0 and optionally --op1/--operand1, the scalars numbers or [P, 1]. */
     private FamilyCall tensorScalarCall(Generation gen) {
-        for (String[] o : new String[][] {{"--data2", data2}, {"--op", op}, {"--accumulate", accumulate}}) {
+        for (String[] o : new String[][] {{"--data2", data2}, {"--op", op}}) {
             refuse(o[0], o[1]);
         }
+        refuse("--accumulate", accumulate);
         if (accumOut != null) {
             throw new InputException("--accum-out does not apply to --instruction tensor-scalar (it leaves the"
                     + " accumulator alone)");
@@ -188,20 +218,21 @@ final class EvalCommand implements Callable<Integer> {
 
     /** The single-stage calls: tensor_tensor (--data, --data2, --op) and tensor_copy (--data, --out-dtype). */
     private FamilyCall familyCall(Generation gen) {
-        if (instruction.equals("tensor-scalar")) {
+        if (instruction == Instruction.TENSOR_SCALAR) {
             return tensorScalarCall(gen);
         }
         for (String[] o : new String[][] {{"--op0", op0}, {"--op1", op1}, {"--operand0", operand0},
-            {"--operand1", operand1}, {"--accumulate", accumulate}}) {
+            {"--operand1", operand1}}) {
             refuse(o[0], o[1]);
         }
+        refuse("--accumulate", accumulate);
         if (reverse0 || reverse1 || accumOut != null) {
             throw new InputException("--reverse0, --reverse1 and --accum-out do not apply to --instruction "
                     + instruction);
         }
         Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
         Optional<Dtype> out = Optional.ofNullable(outDtype).map(EvalCommand::anyDtype);
-        if (instruction.equals("copy")) {
+        if (instruction == Instruction.COPY) {
             refuse("--data2", data2);
             refuse("--op", op);
             return new FamilyCall.TensorCopy(a, out, gen);
@@ -218,7 +249,7 @@ final class EvalCommand implements Callable<Integer> {
         }
     }
 
-    private void refuse(String option, String value) {
+    private void refuse(String option, Object value) {
         if (value != null) {
             throw new InputException(option + " does not apply to --instruction " + instruction);
         }
@@ -245,14 +276,7 @@ final class EvalCommand implements Callable<Integer> {
     }
 
     private Call.Accumulate accumulate() {
-        if (accumulate == null) {
-            return Call.Accumulate.NONE;
-        }
-        return switch (accumulate) {
-            case "add" -> Call.Accumulate.ADD;
-            case "reset" -> Call.Accumulate.RESET;
-            default -> throw new InputException("--accumulate " + accumulate + ": allowed: add, reset");
-        };
+        return accumulate == null ? Call.Accumulate.NONE : accumulate.command;
     }
 
     /** {@code --operand0}: a .npy of [P, 1] or [P], else an fp32 number (an integer for bitvec). */
@@ -274,37 +298,22 @@ final class EvalCommand implements Callable<Integer> {
         if (bitvec) {
             return Operand0.bits((int) integer(option, text));
         }
-        return Operand0.fp32(number(option, text));
+        return Operand0.bits(fp32Bits(option, text));
     }
 
     private static long integer(String option, String text) {
         try {
-            long v = text.startsWith("0x") || text.startsWith("0X") ? Long.parseLong(text.substring(2), 16)
-                    : text.startsWith("-0x") ? -Long.parseLong(text.substring(3), 16) : Long.parseLong(text);
-            if (v < Integer.MIN_VALUE || v > 0xffff_ffffL) {
-                throw new NumberFormatException();
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new InputException(option + " " + text + ": expected a 32-bit integer (decimal or 0x-hex) for"
-                    + " the bitvec opcode, or a .npy file");
+            return Numbers.parseInteger(text, Integer.MIN_VALUE, 0xffff_ffffL, option + " (a 32-bit bitvec scalar)");
+        } catch (IllegalArgumentException e) {
+            throw new InputException(e.getMessage() + "; or a .npy file");
         }
     }
 
-    private static float number(String option, String text) {
-        String t = text.toLowerCase(java.util.Locale.ROOT);
-        return switch (t) {
-            case "inf", "+inf", "infinity" -> Float.POSITIVE_INFINITY;
-            case "-inf", "-infinity" -> Float.NEGATIVE_INFINITY;
-            case "nan" -> Float.NaN;
-            default -> {
-                try {
-                    yield Float.parseFloat(text);
-                } catch (NumberFormatException e) {
-                    throw new InputException(option + " " + text + ": expected a number (e.g. 2.5, -1e-3, inf, nan)"
-                            + " or a .npy file");
-                }
-            }
-        };
+    private static int fp32Bits(String option, String text) {
+        try {
+            return Numbers.parseFp32Bits(text, option);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(e.getMessage() + "; or a .npy file");
+        }
     }
 }

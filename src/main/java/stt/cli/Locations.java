@@ -1,10 +1,9 @@
 package stt.cli;
 
-import java.util.Optional;
 import stt.isa.Coded;
 import stt.isa.Dtype;
 import stt.isa.MemoryRef;
-import stt.isa.Space;
+import stt.text.MemoryText;
 import stt.text.Numbers;
 
 /** The CLI's memory locations ({@code sbuf:P:OFF}, {@code psum:P:OFF}) and element dtype names. */
@@ -14,14 +13,11 @@ final class Locations {
 
     /** Parses {@code space:P:OFF} (decimal or 0x-hex numbers); {@code what} names the argument in errors. */
     static MemoryRef memory(String text, String what) {
-        String[] p = text.split(":", -1);
-        Optional<Space> space = p.length == 3 ? java.util.Arrays.stream(Space.values())
-                .filter(s -> s.isaName().equals(p[0])).findFirst() : Optional.empty();
-        if (space.isEmpty()) {
-            throw new InputException(what + ": expected sbuf:P:OFF or psum:P:OFF, found '" + text + "'");
+        try {
+            return MemoryText.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(what + ": " + e.getMessage());
         }
-        return new MemoryRef(space.get(), (int) number(p[1], what + " partition", 127),
-                (int) number(p[2], what + " offset", Integer.MAX_VALUE));
     }
 
     /** A non-negative integer argument (decimal or 0x-hex) up to {@code max}; {@code what} names it in errors. */

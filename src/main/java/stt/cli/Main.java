@@ -56,8 +56,16 @@ public final class Main implements Runnable {
             sub.getCommandSpec().versionProvider(new Version());
             sub.getCommandSpec().usageMessage().footer("%nExample:%n  " + EXAMPLES.get(name));
         });
+        cl.registerConverter(EvalCommand.Instruction.class, Choices.converter(EvalCommand.Instruction.class));
+        cl.registerConverter(EvalCommand.Accumulate.class, Choices.converter(EvalCommand.Accumulate.class));
         cl.setOut(out);
         cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, ignored) -> {
+            CommandLine where = ex.getCommandLine();
+            where.getErr().println("stt: " + ex.getMessage() + " (usage: " + where.getCommandSpec().qualifiedName()
+                    + " --help)");
+            return ExitCode.USAGE;
+        });
         cl.setExecutionExceptionHandler((ex, line, parsed) -> {
             if (ex instanceof InputException) {
                 line.getErr().println("stt: " + ex.getMessage());

@@ -57,6 +57,14 @@ final class Programs {
         }
     }
 
+    /** Refuses, before any work, an output file whose directory does not exist (what {@link #write} would say). */
+    static void checkWritable(Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw new InputException(file + ": cannot write: no such directory " + dir);
+        }
+    }
+
     private static String reason(IOException e) {
         return e instanceof java.nio.file.NoSuchFileException ? "no such file"
                 : e instanceof java.nio.file.AccessDeniedException ? "permission denied"

@@ -58,6 +58,9 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         Generation gen = generation.gen;
         Engine e = engineOption.engine();
+        if (traceLimit < 0) {
+            throw new InputException("--trace-limit " + traceLimit + ": allowed: 0 or more element lines");
+        }
         List<Word> words = Programs.load(program, java.io.InputStream.nullInputStream(), gen);
         List<Dump> dumpSpecs = dumps.stream().map(Dump::parse).toList();
         Machine m = new Machine(gen);
@@ -134,7 +137,9 @@ final class RunCommand implements Callable<Integer> {
             }
             int rows = (int) Locations.number(shape[0], what + " rows", 128);
             int cols = (int) Locations.number(shape[1], what + " cols", 1 << 20);
-            return new Dump(text, at, rows, cols, Locations.elementDtype(p[4], what), Path.of(text.substring(eq + 1)));
+            Path file = Path.of(text.substring(eq + 1));
+            Programs.checkWritable(file);
+            return new Dump(text, at, rows, cols, Locations.elementDtype(p[4], what), file);
         }
     }
 }

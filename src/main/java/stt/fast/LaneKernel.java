@@ -6,6 +6,7 @@ import stt.exec.S2s2d2;
 import stt.isa.AluOp;
 import stt.isa.Opcode;
 import stt.machine.Machine;
+import stt.machine.internal.RawMemory;
 
 /**
  * ScalarTensorTensor (arith and bitvec) and SelectReduce: lanes run independently, each in chunks: both sources
@@ -58,9 +59,10 @@ final class LaneKernel extends S2s2d2Kernel {
         boolean accumulate = S2s2d2.accumulates(p);
         float acc = m.accumulator(lane);
         if (!accumulate && fmaShapedFp32(p)) {
-            ArithKernel.multAddContiguousFp32(s, m.segment(p.src0().start().space()), address(m, p.src0(), lane),
-                    m.segment(p.src1().start().space()), address(m, p.src1(), lane),
-                    m.segment(p.dst().start().space()), address(m, p.dst(), lane), (int) n);
+            ArithKernel.multAddContiguousFp32(s, RawMemory.segment(m, p.src0().start().space()),
+                    address(m, p.src0(), lane),
+                    RawMemory.segment(m, p.src1().start().space()), address(m, p.src1(), lane),
+                    RawMemory.segment(m, p.dst().start().space()), address(m, p.dst(), lane), (int) n);
             return;
         }
         float[] r = buf.r;

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import stt.exec.Operand;
 import stt.isa.Dtype;
 import stt.machine.Machine;
+import stt.machine.internal.RawMemory;
 
 /**
  * Moves chunks of one lane's operand stream between machine memory and float/int buffers: bulk copies and
@@ -52,7 +53,7 @@ final class Transfer {
     /** Elements k0 .. k0+len-1 of lane {@code lane} of {@code o}, converted to fp32, into {@code out}. */
     static void loadFloats(Machine m, Operand o, int lane, long k0, int len, float[] out, Scratch s) {
         Dtype d = o.dtype();
-        MemorySegment seg = m.segment(o.start().space());
+        MemorySegment seg = RawMemory.segment(m, o.start().space());
         long base = m.address(o.start().space(), o.partition(lane), 0);
         long stride = o.pattern().linearStride();
         if (stride == 0) {
@@ -135,7 +136,7 @@ final class Transfer {
             }
             return;
         }
-        MemorySegment seg = m.segment(o.start().space());
+        MemorySegment seg = RawMemory.segment(m, o.start().space());
         long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
         switch (d) {
             case FP32, FP32R -> MemorySegment.copy(MemorySegment.ofArray(r), 0, seg, at, 4L * len);
@@ -204,7 +205,7 @@ final class Transfer {
             }
             return;
         }
-        MemorySegment seg = m.segment(o.start().space());
+        MemorySegment seg = RawMemory.segment(m, o.start().space());
         long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
         switch (size) {
             case 1 -> {
@@ -231,7 +232,7 @@ final class Transfer {
             }
             return;
         }
-        MemorySegment seg = m.segment(o.start().space());
+        MemorySegment seg = RawMemory.segment(m, o.start().space());
         long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
         switch (size) {
             case 1 -> {

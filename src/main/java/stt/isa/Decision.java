@@ -110,6 +110,15 @@ public enum Decision {
             + " and raw words are listed, not estimated (cost 0)."),
     RUN_NPY_LAYOUT("stt run loads a 1-D .npy as one column per partition; dumps of bf16/fp8 are written as"
             + " uint16/uint8 bits."),
+    NUMBER_LITERALS("One number syntax for the text form and the CLI: integers decimal or 0x-hex (never negative hex),"
+            + " fp32 values in Java's syntax or inf/-inf/nan, 0x-hex in an fp32 place is the raw bits; one parser for"
+            + " sbuf:P:OFF / psum:P:OFF."),
+    USAGE_ERRORS("A bad argument or option value is exit 2 with one line on standard error, no usage dump or stack"
+            + " trace; output directories are checked before any work; an empty bench --filter and a negative"
+            + " --trace-limit are bad usage."),
+    MODULE_API("module stt exports the API packages and keeps fast, alu, bench and machine.internal inside; the"
+            + " engines reach raw memory through stt.machine.internal.RawMemory."),
+    PROGRESS_LINES("stt bench and the oracle drivers show a progress line on standard error only on a terminal."),
     UNENFORCED_RULES("Not enforced, their bodies not being public: header/events validity and the NEURON-3759"
             + " quadrant erratum check of 0x9d/0x9e."),
     ITERATION_ORDER(Source.SPEC_MODEL, "Elements are walked minor-to-major, num_elem[0] fastest, at start +"

@@ -10,6 +10,7 @@ import java.security.NoSuchAlgorithmException;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
 import stt.isa.Space;
+import stt.machine.internal.RawMemory;
 
 /**
  * The state of one simulated NeuronCore (SPEC §5): SBUF and PSUM bytes per partition (the active size of each),
@@ -49,8 +50,12 @@ public final class Machine {
         return gen.activeBytes(space) == 0 ? 0 : gen.activeBytes(space) + SKEW;
     }
 
-    /** All of {@code space}: partition p's active bytes start at {@link #address address(space, p, 0)}. */
-    public MemorySegment segment(Space space) {
+    static {
+        RawMemory.grant(Machine::segment);
+    }
+
+    /** All of {@code space} (for the engines, through {@link RawMemory}): partition p starts at address(space, p, 0). */
+    private MemorySegment segment(Space space) {
         return space == Space.SBUF ? sbufSegment : psumSegment;
     }
 

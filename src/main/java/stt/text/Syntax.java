@@ -132,29 +132,12 @@ sealed interface Syntax {
 
         /** Parses {@code sbuf:P:OFF} or {@code psum:P:OFF} into a PARTITION_OFFSET for the context's generation. */
         static int memory(String text, Context ctx) throws SyntaxException {
-            String[] parts = text.split(":", -1);
-            Optional<Space> space = parts.length == 3 ? spaceNamed(parts[0]) : Optional.empty();
-            if (space.isEmpty()) {
-                throw new SyntaxException(0, "expected an address sbuf:P:OFF, psum:P:OFF, reg:N or 0x-hex, found '"
-                        + text + "'");
-            }
-            int p = (int) parseAt(parts[1], parts[0].length() + 1, 0, 127, "partition");
-            int offCol = parts[0].length() + parts[1].length() + 2;
-            int off = (int) parseAt(parts[2], offCol, 0, Integer.MAX_VALUE, "offset");
+            MemoryRef ref = MemoryText.parse(text, "an address sbuf:P:OFF, psum:P:OFF, reg:N or 0x-hex");
             try {
-                return ctx.gen().partitionOffset(space.get(), p, off);
+                return ctx.gen().partitionOffset(ref.space(), ref.partition(), ref.offset());
             } catch (IllegalArgumentException e) {
-                throw new SyntaxException(offCol, e.getMessage() + " on " + ctx.gen());
+                throw new SyntaxException(MemoryText.offsetColumn(text), e.getMessage() + " on " + ctx.gen());
             }
-        }
-
-        private static Optional<Space> spaceNamed(String name) {
-            for (Space s : Space.values()) {
-                if (s.isaName().equals(name)) {
-                    return Optional.of(s);
-                }
-            }
-            return Optional.empty();
         }
 
         private static long parseAt(String text, int col, long min, long max, String what) throws SyntaxException {
@@ -196,12 +179,7 @@ sealed interface Syntax {
             }
             switch (kind(ctx)) {
                 case FP32 -> {
-                    try {
-                        return new long[] {Float.floatToRawIntBits(Float.parseFloat(text)) & 0xffff_ffffL};
-                    } catch (NumberFormatException e) {
-                        throw new SyntaxException(0, "expected an fp32 number (e.g. 2.5, -1e-3, Infinity) or 0x-hex"
-                                + " bits for an inline arith " + name + ", found '" + text + "'");
-                    }
+                    return new long[] {Numbers.fp32Bits(text, "an inline arith " + name) & 0xffff_ffffL};
                 }
                 case INT -> {
                     return new long[] {Numbers.parse(text, Integer.MIN_VALUE, 0xffff_ffffL, name) & 0xffff_ffffL};

@@ -41,4 +41,20 @@ class BenchCommandTest {
                 "threads", "ns_per_element", "gb_per_s");
         assertThat(node.get("gb_per_s").asDouble()).isEqualTo(24.0);
     }
+
+    @Test
+    void progressIsOneLineRewrittenInPlaceOnATerminalAndNothingOtherwise() {
+        BenchCase c = new BenchCase("bf16_mult_add", stt.api.Call.Instruction.STT, Dtype.BF16, Dtype.BF16, Dtype.BF16,
+                AluOp.MULT, AluOp.ADD, 128, 512);
+        java.io.StringWriter shown = new java.io.StringWriter();
+        ProgressLine terminal = new ProgressLine(new java.io.PrintWriter(shown), true);
+        terminal.before(2, 9, c);
+        terminal.clear();
+        assertThat(shown.toString()).isEqualTo("\r\033[K[3/9] bf16_mult_add 128x512\r\033[K");
+        java.io.StringWriter piped = new java.io.StringWriter();
+        ProgressLine quiet = new ProgressLine(new java.io.PrintWriter(piped), false);
+        quiet.before(0, 1, c);
+        quiet.clear();
+        assertThat(piped.toString()).isEmpty();
+    }
 }

@@ -119,8 +119,8 @@ class EvalCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "unknown instruction|--instruction=transpose|--instruction transpose: allowed: stt, scan, select-reduce,"
-                + " tensor-tensor, tensor-scalar, copy",
+        "unknown instruction|--instruction=transpose|Invalid value for option '--instruction': 'transpose'; allowed: stt,"
+                + " scan, select-reduce, tensor-tensor, tensor-scalar, copy",
         "tensor-tensor without --op|--instruction=tensor-tensor|--op0 does not apply to --instruction tensor-tensor",
         "shape mismatch|--operand1=c23x2|data is [2, 3] but operand1 is [3, 2]",
         "too many partitions|--data=big|data has 129 partitions; allowed: 1..128",
@@ -129,12 +129,13 @@ class EvalCommandTest {
         "unknown dtype|--dtype0=bfloat16|--dtype0 bfloat16: unknown dtype 'bfloat16'",
         "unknown out dtype|--out-dtype=float|--out-dtype float: unknown dtype",
         "reinterpretation of another size|--dtype0=bf16|cannot read <f4 elements as bf16",
-        "operand0 not a number|--operand0=two|--operand0 two: expected a number",
+        "operand0 not a number|--operand0=two|expected an fp32 number (e.g. 2.5, -1e-3, inf, nan) or 0x-hex bits for"
+                + " --operand0, found 'two'; or a .npy file",
         "operand0 wrong shape|--operand0=s2x2|is not a per-partition scalar [P, 1] or [P]",
         "3-D data|--data=cube|is not a 2-D [partitions, elements] array",
         "float64 data|--data=f64|dtype '<f8' is not a machine dtype",
         "missing file|--data=missing|cannot read: no such file",
-        "bad accumulate|--accumulate=sum|--accumulate sum: allowed: add, reset",
+        "bad accumulate|--accumulate=sum|Invalid value for option '--accumulate': 'sum'; allowed: add, reset",
     })
     void badInputExits2AndNamesTheArgument(String title, String change, String message) throws Exception {
         String c23x2 = save("c.npy", Tile.zeros(Dtype.FP32, 3, 2));

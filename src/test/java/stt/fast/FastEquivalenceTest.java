@@ -3,6 +3,7 @@ package stt.fast;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.foreign.MemorySegment;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import stt.RandomWords;
@@ -10,11 +11,11 @@ import stt.codec.Word;
 import stt.exec.ExecutionException;
 import stt.exec.ReferenceEngine;
 import stt.exec.Trace;
-import java.util.List;
 import stt.isa.Generation;
 import stt.isa.Opcode;
 import stt.isa.Space;
 import stt.machine.Machine;
+import stt.machine.internal.RawMemory;
 import stt.text.TextForm;
 
 /**
@@ -25,6 +26,15 @@ class FastEquivalenceTest {
     static final int WORDS = Integer.getInteger("stt.equiv.words", 5_000);
     /** Words per generation for each sibling opcode (TensorTensorScan, SelectReduce). */
     static final int SIBLING_WORDS = Integer.getInteger("stt.equiv.siblingWords", 2_000);
+
+    /** -Dstt.vector.bits (scripts/widths.sh: 128 and 256) really is the width the kernels run at. */
+    @org.junit.jupiter.api.Test
+    void theKernelsRunAtTheForcedVectorWidth() {
+        String bits = System.getProperty("stt.vector.bits");
+        assertThat(Species.F.vectorBitSize()).isEqualTo(bits == null
+                ? jdk.incubator.vector.FloatVector.SPECIES_PREFERRED.vectorBitSize() : Integer.parseInt(bits));
+        assertThat(Species.S.length()).isEqualTo(Species.F.length());
+    }
 
     @ParameterizedTest
     @EnumSource(value = Generation.class, names = {"CAYMAN", "MARIANA", "MAVERICK"})
@@ -151,8 +161,8 @@ class FastEquivalenceTest {
             int active = a.generation().activeBytes(s);
             long span = full || s == Space.PSUM ? active : RandomWords.REGION;
             for (int p = 0; p < Generation.PARTITIONS && active > 0; p++) {
-                MemorySegment x = a.segment(s).asSlice(a.address(s, p, 0), span);
-                MemorySegment y = b.segment(s).asSlice(b.address(s, p, 0), span);
+                MemorySegment x = RawMemory.segment(a, s).asSlice(a.address(s, p, 0), span);
+                MemorySegment y = RawMemory.segment(b, s).asSlice(b.address(s, p, 0), span);
                 long at = x.mismatch(y);
                 if (at >= 0) {
                     return String.format("%s partition %d byte 0x%x: reference %02x, fast %02x", s, p, at,

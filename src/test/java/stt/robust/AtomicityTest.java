@@ -9,8 +9,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import stt.RandomWords;
 import stt.Words;
-import stt.codec.Word;
 import stt.codec.TensorPattern;
+import stt.codec.Word;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
 import stt.exec.ReferenceEngine;
@@ -22,6 +22,7 @@ import stt.isa.MemoryRef;
 import stt.isa.Opcode;
 import stt.isa.Space;
 import stt.machine.Machine;
+import stt.machine.internal.RawMemory;
 import stt.validate.Footprint;
 import stt.validate.Validator;
 
@@ -39,8 +40,8 @@ class AtomicityTest {
             for (int r = 0; r < regs.length; r++) {
                 regs[r] = m.register(r);
             }
-            return new Snapshot(m.segment(Space.SBUF).toArray(ValueLayout.JAVA_BYTE),
-                    m.segment(Space.PSUM).toArray(ValueLayout.JAVA_BYTE), regs);
+            return new Snapshot(RawMemory.segment(m, Space.SBUF).toArray(ValueLayout.JAVA_BYTE),
+                    RawMemory.segment(m, Space.PSUM).toArray(ValueLayout.JAVA_BYTE), regs);
         }
     }
 

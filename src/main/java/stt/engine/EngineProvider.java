@@ -1,8 +1,9 @@
-package stt.fast;
+package stt.engine;
 
 import java.util.Locale;
 import stt.exec.Engine;
 import stt.exec.ReferenceEngine;
+import stt.fast.FastEngine;
 
 /**
  * Chooses the engine (Lucene's vectorization-provider pattern): {@code fast} when {@code jdk.incubator.vector}
