@@ -40,8 +40,8 @@ final class BenchCommand implements Callable<Integer> {
                     ", ", new Bench(gen, quick, "").cases().stream().map(c -> c.name()).distinct().toList()));
         }
         if (!json) {
-            out.printf("%-30s %-9s %-9s %-9s %10s %-10s %7s %12s %9s%n", "case", "in0", "in1", "out",
-                    "P x F", "engine", "threads", "ns/element", "GB/s");
+            out.printf("%-30s %-9s %-9s %-9s %10s %-10s %7s %8s %12s %9s%n", "case", "in0", "in1", "out",
+                    "P x F", "engine", "threads", "parallel", "ns/element", "GB/s");
         }
         ProgressLine progress = ProgressLine.on(spec.commandLine().getErr());
         bench.run(m -> {
@@ -49,10 +49,10 @@ final class BenchCommand implements Callable<Integer> {
             if (json) {
                 out.println(json(m));
             } else {
-                out.printf(Locale.ROOT, "%-30s %-9s %-9s %-9s %10s %-10s %7d %12.4f %9.2f%n", m.c().name(),
+                out.printf(Locale.ROOT, "%-30s %-9s %-9s %-9s %10s %-10s %7d %8s %12.4f %9.2f%n", m.c().name(),
                         m.c().in0().isaName(), m.c().in1().isaName(), m.c().out().isaName(),
-                        m.c().partitions() + "x" + m.c().free(), m.engine(), m.threads(), m.nsPerElement(),
-                        m.gbPerSecond());
+                        m.c().partitions() + "x" + m.c().free(), m.engine(), m.threads(), m.parallel() ? "yes" : "no",
+                        m.nsPerElement(), m.gbPerSecond());
             }
             out.flush();
         }, progress);
@@ -66,7 +66,8 @@ final class BenchCommand implements Callable<Integer> {
                 .put("in1", m.c().in1().isaName()).put("out", m.c().out().isaName())
                 .put("op0", m.c().op0().isaName()).put("op1", m.c().op1().isaName())
                 .put("partitions", m.c().partitions()).put("free", m.c().free()).put("engine", m.engine())
-                .put("threads", m.threads()).put("ns_per_element", round(m.nsPerElement()))
+                .put("threads", m.threads()).put("parallel", m.parallel())
+                .put("ns_per_element", round(m.nsPerElement()))
                 .put("gb_per_s", round(m.gbPerSecond()));
     }
 

@@ -4,7 +4,6 @@ import static jdk.incubator.vector.VectorOperators.ABS;
 import static jdk.incubator.vector.VectorOperators.EQ;
 import static jdk.incubator.vector.VectorOperators.GE;
 import static jdk.incubator.vector.VectorOperators.GT;
-import static jdk.incubator.vector.VectorOperators.IS_NAN;
 import static jdk.incubator.vector.VectorOperators.LE;
 import static jdk.incubator.vector.VectorOperators.LT;
 import static jdk.incubator.vector.VectorOperators.NE;
@@ -14,9 +13,11 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorMask;
 import stt.alu.ArithAlu;
 import stt.isa.AluOp;
+import stt.isa.Dtype;
 
 /**
  * The arith stages over float arrays, {@link Species#F} lanes at a time, each op exactly {@link ArithAlu}'s:
@@ -28,6 +29,7 @@ final class ArithKernel {
     private static final FloatVector ONE = FloatVector.broadcast(Species.F, 1.0f);
     private static final FloatVector NAN = FloatVector.broadcast(Species.F, ArithAlu.CANONICAL_NAN);
     private static final int L = Species.F.length();
+    private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfFloat F32 = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private ArithKernel() {
@@ -262,25 +264,56 @@ final class ArithKernel {
         }
     }
 
+    /**
+     * The same mult/add on contiguous bf16 streams with a bf16 result, straight on the segments: widen by shift,
+     * two fp32 stages, the canonical NaN, RNE narrow ({@link Bf16}); the tail element by element as the reference.
+     */
+    static void multAddContiguousBf16(float s, MemorySegment seg0, long at0, MemorySegment seg1, long at1,
+            MemorySegment segD, long atD, int n) {
+        FloatVector sv = FloatVector.broadcast(Species.F, s);
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            FloatVector a = Bf16.widen(ShortVector.fromMemorySegment(Species.S, seg0, at0 + 2L * i,
+                    ByteOrder.LITTLE_ENDIAN));
+            FloatVector b = Bf16.widen(ShortVector.fromMemorySegment(Species.S, seg1, at1 + 2L * i,
+                    ByteOrder.LITTLE_ENDIAN));
+            Bf16.narrow(canonical(a.mul(sv).add(b))).intoMemorySegment(segD, atD + 2L * i, ByteOrder.LITTLE_ENDIAN);
+        }
+        for (; i < n; i++) {
+            float a = Dtype.BF16.toFp32(seg0.get(I16, at0 + 2L * i));
+            float b = Dtype.BF16.toFp32(seg1.get(I16, at1 + 2L * i));
+            float r = ArithAlu.apply(AluOp.ADD, ArithAlu.apply(AluOp.MULT, a, s), b);
+            segD.set(I16, atD + 2L * i, (short) Dtype.BF16.fromFp32(r));
+        }
+    }
+
     private static FloatVector v(float[] x, int i) {
         return FloatVector.fromArray(Species.F, x, i);
     }
 
     /** isNaN(a) ? b : isNaN(b) ? a : a >= b ? a : b. */
     private static FloatVector max(FloatVector a, FloatVector b) {
-        return b.blend(a, a.compare(GE, b)).blend(a, b.test(IS_NAN)).blend(b, a.test(IS_NAN));
+        return b.blend(a, a.compare(GE, b)).blend(a, nan(b)).blend(b, nan(a));
     }
 
     /** isNaN(a) ? b : isNaN(b) ? a : a <= b ? a : b. */
     private static FloatVector min(FloatVector a, FloatVector b) {
-        return b.blend(a, a.compare(LE, b)).blend(a, b.test(IS_NAN)).blend(b, a.test(IS_NAN));
+        return b.blend(a, a.compare(LE, b)).blend(a, nan(b)).blend(b, nan(a));
     }
 
     private static FloatVector bool(VectorMask<Float> m) {
         return ZERO.blend(ONE, m);
     }
 
+    /**
+     * The NaN lanes of {@code v}, as {@code v != v}: the same lanes as {@code test(IS_NAN)}, but a float compare,
+     * which lets C2 unroll the loops around it and hoist their checks (IS_NAN compiles to integer masking).
+     */
+    static VectorMask<Float> nan(FloatVector v) {
+        return v.compare(NE, v);
+    }
+
     private static FloatVector canonical(FloatVector v) {
-        return v.blend(NAN, v.test(IS_NAN));
+        return v.blend(NAN, nan(v));
     }
 }

@@ -2,7 +2,6 @@ package stt.fast;
 
 import static jdk.incubator.vector.VectorOperators.AND;
 import static jdk.incubator.vector.VectorOperators.I2S;
-import static jdk.incubator.vector.VectorOperators.IS_NAN;
 import static jdk.incubator.vector.VectorOperators.LSHL;
 import static jdk.incubator.vector.VectorOperators.LSHR;
 import static jdk.incubator.vector.VectorOperators.OR;
@@ -22,8 +21,7 @@ final class Bf16 {
     static void widen(short[] in, float[] out, int n) {
         int i = 0;
         for (int bound = Species.F.loopBound(n); i < bound; i += Species.F.length()) {
-            ShortVector.fromArray(Species.S, in, i).convertShape(S2I, Species.I, 0).reinterpretAsInts()
-                    .lanewise(LSHL, 16).reinterpretAsFloats().intoArray(out, i);
+            widen(ShortVector.fromArray(Species.S, in, i)).intoArray(out, i);
         }
         for (; i < n; i++) {
             out[i] = Dtype.BF16.toFp32(in[i]);
@@ -34,15 +32,24 @@ final class Bf16 {
     static void narrow(float[] in, short[] out, int n) {
         int i = 0;
         for (int bound = Species.F.loopBound(n); i < bound; i += Species.F.length()) {
-            FloatVector f = FloatVector.fromArray(Species.F, in, i);
-            IntVector bits = f.reinterpretAsInts();
-            IntVector rounded = bits.add(0x7fff).add(bits.lanewise(LSHR, 16).lanewise(AND, 1)).lanewise(LSHR, 16);
-            IntVector nan = bits.lanewise(LSHR, 16).lanewise(AND, 0x8000).lanewise(OR, 0x7fc0);
-            rounded.blend(nan, f.test(IS_NAN).cast(Species.I)).convertShape(I2S, Species.S, 0).reinterpretAsShorts()
-                    .intoArray(out, i);
+            narrow(FloatVector.fromArray(Species.F, in, i)).intoArray(out, i);
         }
         for (; i < n; i++) {
             out[i] = (short) Dtype.BF16.fromFp32(in[i]);
         }
+    }
+
+    /** The fp32 values of {@link Species#S} bf16 lanes: the bits shifted into the top half. */
+    static FloatVector widen(ShortVector bf16) {
+        return bf16.convertShape(S2I, Species.I, 0).reinterpretAsInts().lanewise(LSHL, 16).reinterpretAsFloats();
+    }
+
+    /** bf16 bits of {@code f}, rounded to nearest even; a NaN becomes its sign and the quiet NaN 0x7fc0. */
+    static ShortVector narrow(FloatVector f) {
+        IntVector bits = f.reinterpretAsInts();
+        IntVector rounded = bits.add(0x7fff).add(bits.lanewise(LSHR, 16).lanewise(AND, 1)).lanewise(LSHR, 16);
+        IntVector nan = bits.lanewise(LSHR, 16).lanewise(AND, 0x8000).lanewise(OR, 0x7fc0);
+        return rounded.blend(nan, ArithKernel.nan(f).cast(Species.I)).convertShape(I2S, Species.S, 0)
+                .reinterpretAsShorts();
     }
 }

@@ -4,6 +4,7 @@ import stt.exec.Operand;
 import stt.exec.Plan;
 import stt.exec.S2s2d2;
 import stt.isa.AluOp;
+import stt.isa.Dtype;
 import stt.isa.Opcode;
 import stt.machine.Machine;
 import stt.machine.internal.RawMemory;
@@ -21,18 +22,28 @@ final class LaneKernel extends S2s2d2Kernel {
         lanes.run(p.channels(), p.elements() * p.channels(), c -> lane(m, p, c, scalars[c]));
     }
 
-    /** ScalarTensorTensor arith with op0 mult, op1 add, no swaps, on contiguous fp32 (or fp32r) streams. */
-    private static boolean fmaShapedFp32(Plan p) {
+    /** The fused mult/add paths, by the operands' dtype. */
+    private enum Fused { NONE, FP32, BF16 }
+
+    /**
+     * ScalarTensorTensor arith with op0 mult, op1 add, no swaps, on contiguous streams of one dtype family: fp32
+     * (or fp32r) throughout, or bf16 throughout.
+     */
+    private static Fused fused(Plan p) {
         if (p.opcode() != Opcode.SCALAR_TENSOR_TENSOR_ARITH || p.op0() != AluOp.MULT
                 || p.op1() != AluOp.ADD || p.reverse().swapsFirst() || p.reverse().swapsSecond()) {
-            return false;
+            return Fused.NONE;
         }
+        boolean fp32 = true;
+        boolean bf16 = true;
         for (Operand o : new Operand[] {p.src0(), p.src1(), p.dst()}) {
-            if (o.dtype().size() != 4 || !o.dtype().isFloat() || o.pattern().linearStride() != 1) {
-                return false;
+            if (o.pattern().linearStride() != 1) {
+                return Fused.NONE;
             }
+            fp32 &= o.dtype().size() == 4 && o.dtype().isFloat();
+            bf16 &= o.dtype() == Dtype.BF16;
         }
-        return true;
+        return fp32 ? Fused.FP32 : bf16 ? Fused.BF16 : Fused.NONE;
     }
 
     private static long address(Machine m, Operand o, int lane) {
@@ -58,11 +69,18 @@ final class LaneKernel extends S2s2d2Kernel {
         float s = Float.intBitsToFloat(scalar);
         boolean accumulate = S2s2d2.accumulates(p);
         float acc = m.accumulator(lane);
-        if (!accumulate && fmaShapedFp32(p)) {
-            ArithKernel.multAddContiguousFp32(s, RawMemory.segment(m, p.src0().start().space()),
-                    address(m, p.src0(), lane),
-                    RawMemory.segment(m, p.src1().start().space()), address(m, p.src1(), lane),
-                    RawMemory.segment(m, p.dst().start().space()), address(m, p.dst(), lane), (int) n);
+        Fused fused = accumulate ? Fused.NONE : fused(p);
+        if (fused != Fused.NONE) {
+            var seg0 = RawMemory.segment(m, p.src0().start().space());
+            var seg1 = RawMemory.segment(m, p.src1().start().space());
+            var segD = RawMemory.segment(m, p.dst().start().space());
+            if (fused == Fused.FP32) {
+                ArithKernel.multAddContiguousFp32(s, seg0, address(m, p.src0(), lane), seg1,
+                        address(m, p.src1(), lane), segD, address(m, p.dst(), lane), (int) n);
+            } else {
+                ArithKernel.multAddContiguousBf16(s, seg0, address(m, p.src0(), lane), seg1,
+                        address(m, p.src1(), lane), segD, address(m, p.dst(), lane), (int) n);
+            }
             return;
         }
         float[] r = buf.r;

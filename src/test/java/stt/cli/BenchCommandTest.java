@@ -38,8 +38,14 @@ class BenchCommandTest {
         List<String> keys = new ArrayList<>();
         node.fieldNames().forEachRemaining(keys::add);
         assertThat(keys).containsExactly("case", "in0", "in1", "out", "op0", "op1", "partitions", "free", "engine",
-                "threads", "ns_per_element", "gb_per_s");
+                "threads", "parallel", "ns_per_element", "gb_per_s");
         assertThat(node.get("gb_per_s").asDouble()).isEqualTo(24.0);
+        // 128 x 2048 = 2^18 elements, below the fast engine's 2^19 threshold: "2 threads" is a one-thread sample
+        assertThat(new Measurement(c, "fast", 2, 0.5).parallel()).isFalse();
+        BenchCase big = new BenchCase("fp32_mult_add", stt.api.Call.Instruction.STT, Dtype.FP32, Dtype.FP32,
+                Dtype.FP32, AluOp.MULT, AluOp.ADD, 128, 4096);
+        assertThat(new Measurement(big, "fast", 2, 0.5).parallel()).isTrue();
+        assertThat(new Measurement(big, "fast", 1, 0.5).parallel()).isFalse();
     }
 
     @Test

@@ -52,7 +52,7 @@ class FastEquivalenceTest {
 
     @ParameterizedTest
     @EnumSource(value = Generation.class, names = {"CAYMAN", "MAVERICK"})
-    void theFusedFp32MultAddPathToo(Generation gen) throws ExecutionException {
+    void theFusedMultAddPathsToo(Generation gen) throws ExecutionException {
         compare(gen, RandomWords.fmaShaped(3000 + gen.ordinal(), gen), SIBLING_WORDS);
     }
 
