@@ -72,6 +72,10 @@ def peers(dtype, free):
     return row
 
 
+NKI_NOTE = ("`python3 bench/nki_roundtrip.py`: a warm `stt_nki` session (one `stt serve` process), a [128, 512] fp32"
+            " `scalar_tensor_tensor`, from the Python call to the returned array (issue 16's target: median <= 2 ms).")
+
+
 def main():
     env = dict(os.environ)
     env.pop("OPENBLAS_CORETYPE", None)
@@ -119,6 +123,10 @@ def main():
                     lines.append(f"- fp32 [128x2048], 1 thread: stt fast is {cols[peer] / cols['fast-1t']:.2f}x the"
                                  f" speed of {peer}")
             lines.append(f"- fp32 [128x2048]: fast is {cols['reference'] / cols['fast-1t']:.1f}x the reference")
+    lines += ["", "## stt_nki: one call from Python", "", NKI_NOTE, "",
+              "    " + subprocess.run([sys.executable, os.path.join(ROOT, "bench", "nki_roundtrip.py")], check=True,
+                                    capture_output=True, text=True,
+                                    env={**os.environ, "PYTHONPATH": os.path.join(ROOT, "python")}).stdout.strip()]
     doc = "\n".join(lines) + "\n"
     with open(os.path.join(ROOT, "docs", "performance.md"), "w") as f:
         f.write(doc)

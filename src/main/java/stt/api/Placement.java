@@ -1,9 +1,11 @@
 package stt.api;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Optional;
 import stt.codec.TensorPattern;
+import stt.exec.ExecutionException;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
 import stt.isa.Space;
@@ -102,11 +104,46 @@ final class Placement {
         return new MemoryRef(Space.SBUF, 0, offset);
     }
 
-    /** A fresh machine with every loaded tile in place. */
-    Machine machine() {
-        Machine m = new Machine(gen);
-        loads.forEach(l -> m.write(at(l.offset()), l.tile()));
-        return m;
+    /** What a call does on its machine. */
+    @FunctionalInterface
+    interface OnMachine<T> {
+        T run(Machine m) throws ExecutionException;
+    }
+
+    /**
+     * A zeroed machine per thread and generation, kept between calls: allocating and zeroing a machine's 32 MiB
+     * (128 MiB on MAVERICK) costs more than most calls.
+     */
+    private static final ThreadLocal<EnumMap<Generation, Machine>> SPARE =
+            ThreadLocal.withInitial(() -> new EnumMap<>(Generation.class));
+
+    /**
+     * Runs {@code body} on a machine that is all zeros but for the loaded tiles, as a fresh one would be. Afterwards
+     * the bytes this placement covers (the only ones its words write) and the accumulators are zeroed again, so
+     * the machine is as new for the thread's next call.
+     */
+    /** The machine this thread keeps for {@code gen}'s next call, if any (what the tests check is all zeros). */
+    static Optional<Machine> spare(Generation gen) {
+        return Optional.ofNullable(SPARE.get().get(gen));
+    }
+
+    <T> T onMachine(OnMachine<T> body) throws ExecutionException {
+        Machine m = SPARE.get().remove(gen);
+        if (m == null) {
+            m = new Machine(gen);
+        }
+        try {
+            for (Load l : loads) {
+                m.write(at(l.offset()), l.tile());
+            }
+            return body.run(m);
+        } finally {
+            m.zero(at(0), rows, Math.min(end, gen.activeBytes(Space.SBUF)));
+            for (int lane = 0; lane < Generation.PARTITIONS; lane++) {
+                m.setAccumulator(lane, 0);
+            }
+            SPARE.get().put(gen, m);
+        }
     }
 
     /** The largest n0 <= 32767 dividing {@code cols}, if cols / n0 <= 65535. */

@@ -5,19 +5,19 @@ import stt.exec.Engine;
 import stt.exec.ExecutionException;
 import stt.exec.Trace;
 import stt.isa.Dtype;
-import stt.machine.Machine;
 import stt.machine.Tile;
 
-/** A call laid out: its tiles placed, its word built, where its output lands. Running it uses a fresh machine. */
+/** A call laid out: its tiles placed, its word built, where its output lands. Running it uses a machine as fresh ({@link Placement#onMachine}). */
 record Staged(Placement place, Word word, int out, Dtype outDtype) {
     Result run(Engine engine) throws ExecutionException {
-        Machine m = place.machine();
-        engine.execute(m, word, Trace.OFF);
-        Tile result = m.read(Placement.at(out), outDtype, place.rows(), place.cols());
-        float[] acc = new float[place.rows()];
-        for (int lane = 0; lane < acc.length; lane++) {
-            acc[lane] = m.accumulator(lane);
-        }
-        return new Result(result, acc, word);
+        return place.onMachine(m -> {
+            engine.execute(m, word, Trace.OFF);
+            Tile result = m.read(Placement.at(out), outDtype, place.rows(), place.cols());
+            float[] acc = new float[place.rows()];
+            for (int lane = 0; lane < acc.length; lane++) {
+                acc[lane] = m.accumulator(lane);
+            }
+            return new Result(result, acc, word);
+        });
     }
 }

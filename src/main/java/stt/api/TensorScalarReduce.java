@@ -15,7 +15,6 @@ import stt.isa.Generation;
 import stt.isa.MemoryRef;
 import stt.isa.Opcode;
 import stt.isa.Space;
-import stt.machine.Machine;
 import stt.machine.Tile;
 
 /**
@@ -50,13 +49,14 @@ public record TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp 
 
     public Reduced run(Engine engine) throws ExecutionException {
         Layout l = layout();
-        Machine m = l.place.machine();
-        for (Word w : l.words) {
-            engine.execute(m, w, Trace.OFF);
-        }
-        Tile out = m.read(Placement.at(l.out), outDtype(), data.rows(), data.cols());
-        Tile res = m.read(Placement.at(l.reduce), Dtype.FP32, data.rows(), 1);
-        return new Reduced(out, res, l.words);
+        return l.place.onMachine(m -> {
+            for (Word w : l.words) {
+                engine.execute(m, w, Trace.OFF);
+            }
+            Tile out = m.read(Placement.at(l.out), outDtype(), data.rows(), data.cols());
+            Tile res = m.read(Placement.at(l.reduce), Dtype.FP32, data.rows(), 1);
+            return new Reduced(out, res, l.words);
+        });
     }
 
     private record Layout(Placement place, List<Word> words, int out, int reduce) {

@@ -27,6 +27,7 @@ final class BatchCommand extends Stdin implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));
+        Main.Reusable cli = new Main.Reusable();
         int lineNo = 0;
         for (String line; (line = in.readLine()) != null; ) {
             lineNo++;
@@ -49,8 +50,8 @@ final class BatchCommand extends Stdin implements Callable<Integer> {
             }
             StringWriter o = new StringWriter();
             StringWriter e = new StringWriter();
-            int code = Main.run(args.toArray(String[]::new), InputStream.nullInputStream(), new PrintWriter(o),
-                    new PrintWriter(e));
+            int code = cli.run(args.toArray(String[]::new), InputStream.nullInputStream(), new PrintWriter(o),
+                    new PrintWriter(e), java.io.OutputStream.nullOutputStream());
             out.println(JsonView.MAPPER.createObjectNode().put("code", code).put("out", o.toString())
                     .put("err", e.toString()));
             out.flush();

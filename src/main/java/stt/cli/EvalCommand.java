@@ -28,14 +28,30 @@ import stt.text.Numbers;
 import stt.text.TextForm;
 
 @Command(name = "eval", description = "The NKI-style call on .npy tiles: OUT = (DATA op0 OPERAND0) op1 OPERAND1"
-        + " (stt, scan, select-reduce; tensor-scalar with scalar operands), OUT = DATA op DATA2 (tensor-tensor), or"
-        + " OUT = DATA as --out-dtype (copy).")
+        + " (stt, scan, select-reduce; tensor-scalar with scalar operands), OUT = DATA op DATA2 (tensor-tensor),"
+        + " OUT = DATA as --out-dtype (copy), OUT = VALUE (memset) or OUT = PREDICATE ? DATA : DST-IN"
+        + " (copy-predicated).")
 final class EvalCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--data", required = true, paramLabel = "A.npy", description = "[P, F] data (src0)")
+    @Option(names = "--data", paramLabel = "A.npy", description = "[P, F] data (src0; copy-predicated: src); every"
+            + " instruction but memset needs it")
     String data;
+
+    @Option(names = "--shape", paramLabel = "PxF", description = "memset: the [P, F] shape to set")
+    String shape;
+
+    @Option(names = "--value", paramLabel = "NUMBER", description = "memset: the value, converted to --out-dtype")
+    String value;
+
+    @Option(names = "--predicate", paramLabel = "P.npy", description = "copy-predicated: the [P, F] integer"
+            + " predicate (non-zero: dst takes data)")
+    String predicate;
+
+    @Option(names = "--dst-in", paramLabel = "D.npy", description = "copy-predicated: dst before the call (kept"
+            + " where the predicate is zero; its dtype is the output's)")
+    String dstIn;
 
     @Option(names = "--op0", paramLabel = "OP", description = "stage-1 ALU op (select-reduce: bypass, the default)")
     String op0;
@@ -88,7 +104,7 @@ final class EvalCommand implements Callable<Integer> {
 
     /** The NKI calls {@code eval} makes, by {@code --instruction}. */
     enum Instruction {
-        STT, SCAN, SELECT_REDUCE, TENSOR_TENSOR, TENSOR_SCALAR, COPY;
+        STT, SCAN, SELECT_REDUCE, TENSOR_TENSOR, TENSOR_SCALAR, COPY, MEMSET, COPY_PREDICATED;
 
         @Override
         public String toString() {
@@ -138,7 +154,7 @@ final class EvalCommand implements Callable<Integer> {
                     Call call = sttCall(gen);
                     yield new Built(Nki.instruction(call), () -> Nki.run(call, e));
                 }
-                case TENSOR_TENSOR, COPY, TENSOR_SCALAR -> {
+                case TENSOR_TENSOR, COPY, TENSOR_SCALAR, MEMSET, COPY_PREDICATED -> {
                     FamilyCall call = familyCall(gen);
                     yield new Built(call.instruction(), () -> call.run(e));
                 }
@@ -174,6 +190,7 @@ final class EvalCommand implements Callable<Integer> {
 
     /** The STT-struct calls: scalar_tensor_tensor, tensor_tensor_scan, select_reduce. */
     private Call sttCall(Generation gen) {
+        refuseSingleStage();
         Call.Instruction kind = switch (instruction) {
             case SCAN -> Call.Instruction.SCAN;
             case SELECT_REDUCE -> Call.Instruction.SELECT_REDUCE;
@@ -186,6 +203,7 @@ final class EvalCommand implements Callable<Integer> {
         AluOp a1 = aluOp("--op1", op1 != null || !select ? op1 : "max");
         require("--operand0", operand0);
         require("--operand1", operand1);
+        require("--data", data);
         Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
         Tile b = NpyFiles.tile(operand1, NpyFiles.read(operand1), dtypeOption("--dtype1", dtype1));
         boolean bitvec = kind == Call.Instruction.STT && Call.isBitvec(a0, a1, gen);
@@ -195,6 +213,7 @@ final class EvalCommand implements Callable<Integer> {
 
     /** tensor_scalar: --data, --op0/--operand0 and optionally --op1/--operand1, the scalars numbers or [P, 1]. */
     private FamilyCall tensorScalarCall(Generation gen) {
+        refuseSingleStage();
         for (String[] o : new String[][] {{"--data2", data2}, {"--op", op}}) {
             refuse(o[0], o[1]);
         }
@@ -210,16 +229,23 @@ final class EvalCommand implements Callable<Integer> {
             throw new InputException("--op1 and --operand1 go together for --instruction tensor-scalar");
         }
         boolean bitvec = Call.isBitvec(a0, a1.orElse(AluOp.BYPASS), gen);
+        require("--data", data);
         Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
         Optional<Dtype> out = Optional.ofNullable(outDtype).map(EvalCommand::anyDtype);
         return new FamilyCall.TensorScalar(a, a0, scalar("--operand0", operand0, bitvec), reverse0, a1,
                 Optional.ofNullable(operand1).map(t -> scalar("--operand1", t, bitvec)), reverse1, out, gen);
     }
 
-    /** The single-stage calls: tensor_tensor (--data, --data2, --op) and tensor_copy (--data, --out-dtype). */
+    /**
+     * The single-stage calls: tensor_tensor (--data, --data2, --op), tensor_copy (--data, --out-dtype), memset
+     * (--shape, --value, --out-dtype) and tensor_copy_predicated (--data, --predicate, --dst-in).
+     */
     private FamilyCall familyCall(Generation gen) {
         if (instruction == Instruction.TENSOR_SCALAR) {
             return tensorScalarCall(gen);
+        }
+        if (instruction == Instruction.MEMSET) {
+            return memsetCall(gen);
         }
         for (String[] o : new String[][] {{"--op0", op0}, {"--op1", op1}, {"--operand0", operand0},
             {"--operand1", operand1}}) {
@@ -230,8 +256,20 @@ final class EvalCommand implements Callable<Integer> {
             throw new InputException("--reverse0, --reverse1 and --accum-out do not apply to --instruction "
                     + instruction);
         }
+        require("--data", data);
         Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
         Optional<Dtype> out = Optional.ofNullable(outDtype).map(EvalCommand::anyDtype);
+        if (instruction == Instruction.COPY_PREDICATED) {
+            refuse("--data2", data2);
+            refuse("--op", op);
+            refuse("--out-dtype", outDtype);
+            require("--predicate", predicate);
+            require("--dst-in", dstIn);
+            Tile pred = NpyFiles.tile(predicate, NpyFiles.read(predicate), null);
+            Tile before = NpyFiles.tile(dstIn, NpyFiles.read(dstIn), dtypeOption("--dtype1", dtype1));
+            return new FamilyCall.CopyPredicated(before, a, pred, gen);
+        }
+        refuseSingleStage();
         if (instruction == Instruction.COPY) {
             refuse("--data2", data2);
             refuse("--op", op);
@@ -241,6 +279,38 @@ final class EvalCommand implements Callable<Integer> {
         require("--data2", data2);
         Tile b = NpyFiles.tile(data2, NpyFiles.read(data2), dtypeOption("--dtype1", dtype1));
         return new FamilyCall.TensorTensor(a, b, o, out, gen);
+    }
+
+    /** memset: --shape PxF, --value, --out-dtype; no tensor operand. */
+    private FamilyCall memsetCall(Generation gen) {
+        for (String[] o : new String[][] {{"--data", data}, {"--data2", data2}, {"--op", op}, {"--op0", op0},
+            {"--op1", op1}, {"--operand0", operand0}, {"--operand1", operand1}, {"--predicate", predicate},
+            {"--dst-in", dstIn}, {"--dtype0", dtype0}, {"--dtype1", dtype1}}) {
+            refuse(o[0], o[1]);
+        }
+        refuse("--accumulate", accumulate);
+        if (reverse0 || reverse1 || accumOut != null) {
+            throw new InputException("--reverse0, --reverse1 and --accum-out do not apply to --instruction memset");
+        }
+        require("--shape", shape);
+        require("--value", value);
+        require("--out-dtype", outDtype);
+        String[] pf = shape.split("x", -1);
+        if (pf.length != 2) {
+            throw new InputException("--shape " + shape + ": expected PxF, e.g. 128x512");
+        }
+        int rows = (int) Locations.number(pf[0], "--shape " + shape + " partitions", Integer.MAX_VALUE);
+        int cols = (int) Locations.number(pf[1], "--shape " + shape + " elements", Integer.MAX_VALUE);
+        return new FamilyCall.Memset(rows, cols, Float.intBitsToFloat(fp32Bits("--value", value)), anyDtype(outDtype),
+                gen);
+    }
+
+    /** The options only memset and copy-predicated take, refused by every other instruction. */
+    private void refuseSingleStage() {
+        for (String[] o : new String[][] {{"--shape", shape}, {"--value", value}, {"--predicate", predicate},
+            {"--dst-in", dstIn}}) {
+            refuse(o[0], o[1]);
+        }
     }
 
     private void require(String option, String value) {

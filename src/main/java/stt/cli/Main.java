@@ -1,6 +1,7 @@
 package stt.cli;
 
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.util.Map;
 import picocli.CommandLine;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Command;
         description = "Bit-exact model of the Neuron Vector Engine's Scalar-Tensor-Tensor instruction family.",
         subcommands = {DemoCommand.class, DisasmCommand.class, AsmCommand.class, CheckCommand.class,
                 SpecCommand.class, RunCommand.class, EvalCommand.class, CostCommand.class, ShowCommand.class,
-                BatchCommand.class, BenchCommand.class})
+                BatchCommand.class, ServeCommand.class, BenchCommand.class})
 public final class Main implements Runnable {
     /** One example line per subcommand, shown at the end of its --help. */
     private static final Map<String, String> EXAMPLES = Map.ofEntries(
@@ -25,6 +26,7 @@ public final class Main implements Runnable {
             Map.entry("cost", "stt cost examples/family.s --gen cayman"),
             Map.entry("show", "stt show examples/show.s --svg show.svg --word 1"),
             Map.entry("batch", "stt batch < calls.jsonl   (each line a JSON array, e.g. [\"spec\", \"--model\"])"),
+            Map.entry("serve", "stt serve < frames   (what stt_nki.Session runs; see ServeCommand for the framing)"),
             Map.entry("bench", "stt bench --quick --filter fp32"));
 
     /** The version from the jar's manifest (Maven writes it), or a note when run from classes. */
@@ -50,35 +52,55 @@ public final class Main implements Runnable {
 
     /** Runs the CLI with injected streams; returns the exit code. */
     public static int run(String[] args, InputStream in, PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new Main());
-        cl.getSubcommands().forEach((name, sub) -> {
-            sub.getCommandSpec().mixinStandardHelpOptions(true);
-            sub.getCommandSpec().versionProvider(new Version());
-            sub.getCommandSpec().usageMessage().footer("%nExample:%n  " + EXAMPLES.get(name));
-        });
-        cl.registerConverter(EvalCommand.Instruction.class, Choices.converter(EvalCommand.Instruction.class));
-        cl.registerConverter(EvalCommand.Accumulate.class, Choices.converter(EvalCommand.Accumulate.class));
-        cl.setOut(out);
-        cl.setErr(err);
-        cl.setParameterExceptionHandler((ex, ignored) -> {
-            CommandLine where = ex.getCommandLine();
-            where.getErr().println("stt: " + ex.getMessage() + " (usage: " + where.getCommandSpec().qualifiedName()
-                    + " --help)");
-            return ExitCode.USAGE;
-        });
-        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
-            if (ex instanceof InputException) {
-                line.getErr().println("stt: " + ex.getMessage());
+        return run(args, in, out, err, System.out);
+    }
+
+    /** Runs the CLI with injected streams, {@code bytesOut} being standard output for binary replies (serve). */
+    public static int run(String[] args, InputStream in, PrintWriter out, PrintWriter err, OutputStream bytesOut) {
+        return new Reusable().run(args, in, out, err, bytesOut);
+    }
+
+    /**
+     * One command line for many runs in one process (batch and serve run a command per request): building picocli's
+     * model of every subcommand costs more than a small call, so it is built once; each run sets the streams and
+     * picocli resets every option to its initial value before it parses.
+     */
+    static final class Reusable {
+        private final CommandLine cl = new CommandLine(new Main());
+
+        Reusable() {
+            cl.getSubcommands().forEach((name, sub) -> {
+                sub.getCommandSpec().mixinStandardHelpOptions(true);
+                sub.getCommandSpec().versionProvider(new Version());
+                sub.getCommandSpec().usageMessage().footer("%nExample:%n  " + EXAMPLES.get(name));
+            });
+            cl.registerConverter(EvalCommand.Instruction.class, Choices.converter(EvalCommand.Instruction.class));
+            cl.registerConverter(EvalCommand.Accumulate.class, Choices.converter(EvalCommand.Accumulate.class));
+            cl.setParameterExceptionHandler((ex, ignored) -> {
+                CommandLine where = ex.getCommandLine();
+                where.getErr().println("stt: " + ex.getMessage() + " (usage: "
+                        + where.getCommandSpec().qualifiedName() + " --help)");
                 return ExitCode.USAGE;
-            }
-            line.getErr().println("stt: internal error: " + ex);
-            ex.printStackTrace(line.getErr());
-            return ExitCode.INTERNAL;
-        });
-        Stdin.set(cl, in);
-        int code = cl.execute(args);
-        out.flush();
-        err.flush();
-        return code;
+            });
+            cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+                if (ex instanceof InputException) {
+                    line.getErr().println("stt: " + ex.getMessage());
+                    return ExitCode.USAGE;
+                }
+                line.getErr().println("stt: internal error: " + ex);
+                ex.printStackTrace(line.getErr());
+                return ExitCode.INTERNAL;
+            });
+        }
+
+        int run(String[] args, InputStream in, PrintWriter out, PrintWriter err, OutputStream bytesOut) {
+            cl.setOut(out);
+            cl.setErr(err);
+            Stdin.set(cl, in, bytesOut);
+            int code = cl.execute(args);
+            out.flush();
+            err.flush();
+            return code;
+        }
     }
 }

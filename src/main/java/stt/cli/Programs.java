@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import stt.codec.Codec;
 import stt.codec.Word;
 import stt.isa.Generation;
@@ -17,8 +18,25 @@ final class Programs {
     private Programs() {
     }
 
-    /** The bytes of {@code file}, or of standard input for {@code -}. */
+    /**
+     * While {@code stt serve} answers a request, the request's arrays by name: a file argument {@code @name} reads
+     * and writes these instead of the file system.
+     */
+    static final ScopedValue<Map<String, byte[]>> MEMORY = ScopedValue.newInstance();
+
+    private static boolean inMemory(String file) {
+        return MEMORY.isBound() && file.startsWith("@");
+    }
+
+    /** The bytes of {@code file}, or of standard input for {@code -} (or a request's array, {@link #MEMORY}). */
     static byte[] readBytes(String file, InputStream stdin) {
+        if (inMemory(file)) {
+            byte[] b = MEMORY.get().get(file.substring(1));
+            if (b == null) {
+                throw new InputException(file + ": no such array in the request; arrays: " + MEMORY.get().keySet());
+            }
+            return b;
+        }
         try {
             return "-".equals(file) ? stdin.readAllBytes() : Files.readAllBytes(Path.of(file));
         } catch (IOException e) {
@@ -50,6 +68,10 @@ final class Programs {
     }
 
     static void write(Path file, byte[] bytes) {
+        if (inMemory(file.toString())) {
+            MEMORY.get().put(file.toString().substring(1), bytes);
+            return;
+        }
         try {
             Files.write(file, bytes);
         } catch (IOException e) {
@@ -59,6 +81,9 @@ final class Programs {
 
     /** Refuses, before any work, an output file whose directory does not exist (what {@link #write} would say). */
     static void checkWritable(Path file) {
+        if (inMemory(file.toString())) {
+            return;
+        }
         Path dir = file.toAbsolutePath().getParent();
         if (dir != null && !Files.isDirectory(dir)) {
             throw new InputException(file + ": cannot write: no such directory " + dir);

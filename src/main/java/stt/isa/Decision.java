@@ -119,6 +119,15 @@ public enum Decision {
     MODULE_API("module stt exports the API packages and keeps fast, alu, bench and machine.internal inside; the"
             + " engines reach raw memory through stt.machine.internal.RawMemory."),
     PROGRESS_LINES("stt bench and the oracle drivers show a progress line on standard error only on a terminal."),
+    SERVE_PROTOCOL("stt serve: Content-Length / Json-Length frames of JSON plus .npy payloads; @name arguments are the"
+            + " request's arrays, in memory; a malformed request gets exit 2 and the server goes on."),
+    NKI_CALLS("stt_nki makes one stt eval per nki.isa call: dtype defaults to the data's (dst's when given), floats are"
+            + " fp32 bits, ints low bits for bitvec, [P, 1] arrays per-partition scalars; nl.left_shift/right_shift are"
+            + " the logical shifts; each call's accumulator starts at zero."),
+    EVAL_MEMSET_PREDICATED("eval --instruction memset (--shape, --value, --out-dtype) and copy-predicated (--data,"
+            + " --predicate, --dst-in; 0x72 when the dtypes match, else 0x99)."),
+    API_MACHINE_REUSE("The Java API keeps a machine per thread and generation, zeroing after each call the bytes its"
+            + " layout covers and the accumulators, so each call sees a fresh machine."),
     UNENFORCED_RULES("Not enforced, their bodies not being public: header/events validity and the NEURON-3759"
             + " quadrant erratum check of 0x9d/0x9e."),
     ITERATION_ORDER(Source.SPEC_MODEL, "Elements are walked minor-to-major, num_elem[0] fastest, at start +"

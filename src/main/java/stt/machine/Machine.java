@@ -96,6 +96,14 @@ public final class Machine {
         }
     }
 
+    /** Sets {@code bytes} bytes from {@code at.offset()} to zero in partitions {@code at.partition()} .. + rows - 1. */
+    public void zero(MemoryRef at, int rows, long bytes) {
+        checkRange(at, rows, bytes);
+        for (int r = 0; r < rows; r++) {
+            segment(at.space()).asSlice(address(at.space(), at.partition() + r, at.offset()), bytes).fill((byte) 0);
+        }
+    }
+
     /** Reads a {@code rows x cols} tile of {@code dtype} laid out as {@link #write} lays it. */
     public Tile read(MemoryRef at, stt.isa.Dtype dtype, int rows, int cols) {
         Tile t = Tile.zeros(dtype, rows, cols);

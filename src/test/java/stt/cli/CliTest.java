@@ -177,7 +177,7 @@ class CliTest {
     @Test
     void everySubcommandHasHelpWithAnExampleAndAVersion() {
         for (String command : List.of("demo", "disasm", "asm", "check", "spec", "run", "eval", "cost", "show", "batch",
-                "bench")) {
+                "serve", "bench")) {
             Result r = stt(command, "--help");
             assertThat(r.code()).as(command).isZero();
             assertThat(r.out()).as(command).startsWith("Usage: stt " + command).contains("Example:\n  stt ");

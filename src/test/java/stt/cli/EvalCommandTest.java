@@ -104,6 +104,28 @@ class EvalCommandTest {
     }
 
     @Test
+    void memsetAndCopyPredicated() throws Exception {
+        CliTest.Result r = CliTest.stt("eval", "--instruction", "memset", "--shape", "2x3", "--value", "-2.5",
+                "--out-dtype", "fp16", "-o", out, "--print-instruction");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("memset ");
+        // -2.5 in fp16: sign 1, exponent 16 (bias 15), mantissa 0x100: 0xc100
+        assertThat(load(out, Dtype.FP16)).isEqualTo(new Tile(Dtype.FP16, 2, 3, new byte[] {0, (byte) 0xc1, 0,
+            (byte) 0xc1, 0, (byte) 0xc1, 0, (byte) 0xc1, 0, (byte) 0xc1, 0, (byte) 0xc1}));
+        String pred = save("p.npy", new Tile(Dtype.UINT8, 2, 3, new byte[] {1, 0, 7, 0, 0, 1}));
+        r = CliTest.stt("eval", "--instruction", "copy-predicated", "--data", a, "--predicate", pred, "--dst-in", b,
+                "-o", out, "--print-instruction");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("copy_predicated ");
+        // a = 1..6, b = 10..60: a where the predicate is non-zero, b elsewhere
+        assertThat(load(out, Dtype.FP32)).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 3, 1, 20, 3, 40, 50, 6));
+        assertThat(CliTest.stt("eval", "--instruction", "memset", "--shape", "2x3", "--value", "1", "--out-dtype",
+                "fp32", "-o", out, "--data", a).err()).contains("--data does not apply to --instruction memset");
+        assertThat(CliTest.stt("eval", "--instruction", "copy-predicated", "--data", a, "--dst-in", b, "-o", out)
+                .err()).contains("--predicate is required for --instruction copy-predicated");
+    }
+
+    @Test
     void tensorScalarWithAPerPartitionScalarAndBothReverseFlags() throws Exception {
         String s = save("s0.npy", Tile.ofFloats(Dtype.FP32, 2, 1, 2, -1));
         CliTest.Result r = CliTest.stt("eval", "--instruction", "tensor-scalar", "--data", a, "--op0", "subtract",

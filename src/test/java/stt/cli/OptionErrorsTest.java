@@ -37,6 +37,8 @@ class OptionErrorsTest {
     }
 
     static final String STT = "eval --data {a} --op0 mult --operand0 2 --op1 add --operand1 {b} -o {dir}/o.npy";
+    static final String MS = "eval --instruction memset --shape 2x3 --value 1.5 --out-dtype fp32 -o {dir}/o.npy";
+    static final String CP = "eval --instruction copy-predicated --data {a} --predicate {a} --dst-in {b} -o {dir}/o.npy";
     static final String TT = "eval --instruction tensor-tensor --data {a} --data2 {b} --op add -o {dir}/o.npy";
 
     static List<Bad> cases() {
@@ -71,6 +73,11 @@ class OptionErrorsTest {
                 new Bad("eval", "--operand0", STT.replace("--operand0 2", "--operand0 two"), "for --operand0, found"),
                 new Bad("eval", "--operand1", STT.replace("{b}", "{dir}/none.npy"), "none.npy: cannot read"),
                 new Bad("eval", "--out-dtype", STT + " --out-dtype float", "--out-dtype float: unknown dtype"),
+                new Bad("eval", "--shape", MS.replace("2x3", "2y3"), "--shape 2y3: expected PxF"),
+                new Bad("eval", "--value", MS.replace("1.5", "one"), "for --value, found 'one'"),
+                new Bad("eval", "--predicate", CP.replace("--predicate {a}", "--predicate {dir}/none.npy"),
+                        "none.npy: cannot read"),
+                new Bad("eval", "--dst-in", CP.replace("{b}", "{dir}/none.npy"), "none.npy: cannot read"),
                 new Bad("cost", "FILE", "cost {dir}/none.s", "none.s: cannot read: no such file"),
                 new Bad("cost", "--gen", "cost {s} --gen pluto", "unknown generation 'pluto'"),
                 new Bad("show", "FILE", "show {dir}/none.s --svg {dir}/o.svg", "none.s: cannot read: no such file"),

@@ -1,0 +1,12 @@
+"""stt_nki: NKI's Vector Engine calls (`nki.isa`) on NumPy arrays, run bit-exactly on the stt model.
+
+    from stt_nki import isa as nisa, language as nl
+    out = nisa.scalar_tensor_tensor(data=a, op0=nl.multiply, operand0=2.5, op1=nl.add, operand1=b)
+
+Calls go through a `Session` (one `stt serve` process); module-level calls use a default one, or the innermost
+`with Session(...) as s:`. An instruction the generation does not allow raises `InvalidInstruction` (`.rules`).
+"""
+from . import isa, language
+from ._session import InvalidInstruction, ServerError, Session
+
+__all__ = ["isa", "language", "Session", "InvalidInstruction", "ServerError"]

@@ -1,0 +1,204 @@
+"""One `stt serve` process per session, spoken to in Content-Length frames (see stt.cli.ServeCommand)."""
+import atexit
+import io
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+
+import numpy as np
+
+GENERATIONS = ("sunda", "cayman", "mariana", "mariana_plus", "maverick")
+ENGINES = ("fast", "reference")
+
+
+class InvalidInstruction(Exception):
+    """The call is an instruction the generation does not allow: `.rules` names the violated rules."""
+
+    def __init__(self, message, rules):
+        super().__init__(message)
+        self.rules = rules
+
+
+class ServerError(RuntimeError):
+    """The `stt serve` process is missing, did not start, or died."""
+
+
+def _launcher():
+    """STT_LAUNCHER, else the repository's ./stt beside this package, else `stt` on PATH."""
+    if os.environ.get("STT_LAUNCHER"):
+        return os.environ["STT_LAUNCHER"]
+    here = pathlib.Path(__file__).resolve().parents[2] / "stt"
+    if here.is_file():
+        return str(here)
+    return shutil.which("stt")
+
+
+class Session:
+    """A model of one NeuronCore generation behind one `stt serve` process; a context manager.
+
+    Inside `with Session(...) as s:` the module-level calls (`stt_nki.isa.*`) go through `s`. `last_words` holds
+    the 64-byte instruction words of the last call, `last_cost` its estimated Vector Engine cycles and ns.
+    """
+
+    def __init__(self, gen="mariana", engine="fast", launcher=None):
+        if gen not in GENERATIONS:
+            raise ValueError(f"gen={gen!r}: allowed: {', '.join(GENERATIONS)}")
+        if engine not in ENGINES:
+            raise ValueError(f"engine={engine!r}: allowed: {', '.join(ENGINES)}")
+        self.gen, self.engine = gen, engine
+        self._launcher = launcher
+        self._proc = None
+        self._lock = threading.Lock()
+        self.last_words = []
+        self.last_cost = None
+
+    def __enter__(self):
+        _active.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        _active.remove(self)
+        self.close()
+
+    def close(self):
+        """Ends the server process (a later call starts a new one)."""
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            try:
+                proc.stdin.close()
+                proc.wait(timeout=10)
+            except (OSError, subprocess.TimeoutExpired):
+                proc.kill()
+                proc.wait()
+            self._stderr.close()
+
+    def _start(self):
+        path = self._launcher or _launcher()
+        if not path or not os.path.exists(path):
+            raise ServerError("stt launcher not found: set STT_LAUNCHER to the repository's ./stt (it builds the"
+                              " model with a JDK 25 and Maven on first use), or pass Session(launcher=...)")
+        self._stderr = tempfile.TemporaryFile()
+        try:
+            self._proc = subprocess.Popen([path, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=self._stderr)
+        except OSError as e:
+            raise ServerError(f"cannot start {path} serve: {e}") from None
+
+    def _died(self):
+        proc, self._proc = self._proc, None
+        code = proc.wait()
+        self._stderr.seek(0)
+        tail = self._stderr.read().decode(errors="replace").strip()[-2000:]
+        self._stderr.close()
+        return ServerError(f"stt serve ended (exit {code}); its last words: {tail or '(none)'}."
+                           " Run ./stt --version in the repository to see whether the model builds.")
+
+    def run(self, args, arrays, outputs):
+        """Runs one stt command; `@name` in `args` is array `name` (an input in `arrays`, or one of `outputs`).
+
+        Returns (code, stdout, stderr, {output name: array}, words, cost)."""
+        with self._lock:
+            if self._proc is None:
+                self._start()
+            pieces, listing = [], []
+            for name, a in arrays.items():
+                a = np.ascontiguousarray(a)
+                header = io.BytesIO()  # the .npy header, then the array's own buffer: no copy of the data
+                np.lib.format.write_array_header_1_0(header, np.lib.format.header_data_from_array_1_0(a))
+                pieces += [header.getvalue(), memoryview(a).cast("B")]
+                listing.append({"name": name, "bytes": len(pieces[-2]) + a.nbytes})
+            head = json.dumps({"args": args, "outputs": outputs, "arrays": listing}).encode()
+            size = len(head) + sum(len(p) for p in pieces)
+            try:
+                self._proc.stdin.write(b"Content-Length: %d\r\nJson-Length: %d\r\n\r\n" % (size, len(head)))
+                self._proc.stdin.write(head)
+                for p in pieces:
+                    self._proc.stdin.write(p)
+                self._proc.stdin.flush()
+                reply = _read_frame(self._proc.stdout)
+            except (BrokenPipeError, ConnectionResetError):
+                reply = None
+            if reply is None:
+                raise self._died()
+            js, payload = reply
+            out = {a["name"]: _npy(payload[a["name"]]) for a in js["arrays"]}
+            self.last_words = [bytes.fromhex(w) for w in js.get("words", [])]
+            self.last_cost = js.get("cost")
+            return js["code"], js["out"], js["err"], out
+
+
+def _read_frame(f):
+    """The next frame: (JSON, {name: payload}); None at the end. Lines before a frame's Content-Length header are
+    passed over: the JVM itself may print to standard output (-Xlog, a JFR recording's notes)."""
+    line = b""
+    while not line.startswith(b"Content-Length:"):
+        line = f.readline()
+        if not line:
+            return None
+    headers = {}
+    while line.rstrip(b"\r\n"):
+        key, _, value = line.rstrip(b"\r\n").partition(b":")
+        headers[key.strip().lower()] = int(value.strip())
+        line = f.readline()
+        if not line:
+            return None
+    body = bytearray(headers[b"content-length"])
+    view, got = memoryview(body), 0
+    while got < len(body):
+        n = f.readinto(view[got:])
+        if not n:
+            return None
+        got += n
+    n = headers[b"json-length"]
+    js = json.loads(bytes(view[:n]))
+    payload, at = {}, n
+    for a in js["arrays"]:
+        payload[a["name"]] = view[at:at + a["bytes"]]
+        at += a["bytes"]
+    return js, payload
+
+
+def _npy(view):
+    """The array a .npy payload holds, over the payload's own (writable) memory: no copy."""
+    major = view[6]
+    start = 10 + int.from_bytes(view[8:10], "little") if major == 1 else 12 + int.from_bytes(view[8:12], "little")
+    header = io.BytesIO(view[:start].tobytes())
+    version = np.lib.format.read_magic(header)
+    read = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+    shape, fortran, dtype = read(header)
+    a = np.frombuffer(view, dtype=dtype, count=int(np.prod(shape, dtype=np.int64)), offset=start)
+    return a.reshape(shape, order="F" if fortran else "C")
+
+
+_active = []
+_default = []
+
+
+def current():
+    """The innermost `with Session()`, else the default session (started on first use)."""
+    if _active:
+        return _active[-1]
+    if not _default:
+        _default.append(Session())
+        atexit.register(_default[0].close)
+    return _default[0]
+
+
+RULE = re.compile(r"^(?:stt: eval: |\s+)([a-z][a-z0-9_]*): ", re.M)  # the validator lists, a refusal names one
+
+
+def check(code, err, what):
+    """Raises for a failed command: InvalidInstruction (exit 1, with the rules), ValueError (exit 2)."""
+    if code == 0:
+        return
+    message = err.replace("stt: eval: ", "").replace("stt: ", "").strip()
+    if code == 1:
+        raise InvalidInstruction(f"{what}: {message}", RULE.findall(err))
+    if code == 2:
+        raise ValueError(f"{what}: {message}")
+    raise ServerError(f"{what}: the model failed (exit {code}): {message}")

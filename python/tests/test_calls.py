@@ -1,0 +1,159 @@
+"""Every call against NumPy + ml_dtypes expectations computed here, and the error paths."""
+import numpy as np
+import pytest
+
+import stt_nki
+from stt_nki import isa as nisa, language as nl
+
+ml_dtypes = pytest.importorskip("ml_dtypes")
+RNG = np.random.default_rng(7)
+
+
+def bits(a):
+    return a.view(np.uint8)
+
+
+def f32(x):
+    return np.asarray(x, dtype=np.float32)
+
+
+def test_scalar_tensor_tensor_fp32_is_two_fp32_stages():
+    a = RNG.standard_normal((128, 4, 8), dtype=np.float32)
+    b = RNG.standard_normal((128, 4, 8), dtype=np.float32)
+    got = nisa.scalar_tensor_tensor(data=a, op0=nl.multiply, operand0=0.1, op1=nl.subtract, operand1=b)
+    want = (a * np.float32(0.1)).astype(np.float32) - b
+    assert got.shape == a.shape and got.dtype == np.float32
+    np.testing.assert_array_equal(bits(got), bits(want))
+
+
+def test_reverse_flags_swap_each_stage():
+    a = f32([[1, 2, 3], [4, 5, 6]])
+    b = f32([[10, 20, 30], [40, 50, 60]])
+    got = nisa.scalar_tensor_tensor(data=a, op0=nl.subtract, operand0=1.0, op1=nl.subtract, operand1=b,
+                                    reverse0=True, reverse1=True)
+    np.testing.assert_array_equal(got, b - (1 - a))
+
+
+def test_bf16_in_and_out_round_to_nearest_even():
+    a = RNG.standard_normal((16, 64), dtype=np.float32).astype(ml_dtypes.bfloat16)
+    b = RNG.standard_normal((16, 64), dtype=np.float32).astype(ml_dtypes.bfloat16)
+    got = nisa.scalar_tensor_tensor(data=a, op0=nl.multiply, operand0=3.0, op1=nl.add, operand1=b)
+    want = ((a.astype(np.float32) * np.float32(3)) + b.astype(np.float32)).astype(ml_dtypes.bfloat16)
+    assert got.dtype == ml_dtypes.bfloat16
+    np.testing.assert_array_equal(got.view(np.uint16), want.view(np.uint16))
+
+
+def test_per_partition_scalar_and_reduce_res():
+    a = RNG.standard_normal((8, 32), dtype=np.float32)
+    s = RNG.standard_normal((8, 1), dtype=np.float32)
+    res = np.zeros((8, 1), np.float32)
+    got = nisa.scalar_tensor_tensor(data=a, op0=nl.multiply, operand0=s, op1=nl.add, operand1=a, reduce_res=res,
+                                    reduce_cmd="reset_reduce")
+    want = (a * s).astype(np.float32) + a
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(res[:, 0], np.cumsum(want, axis=1, dtype=np.float32)[:, -1])
+
+
+def test_bitvec_ops_take_integer_scalars_and_keep_the_dtype():
+    x = RNG.integers(-2**15, 2**15, (4, 16), dtype=np.int16)
+    y = RNG.integers(-2**15, 2**15, (4, 16), dtype=np.int16)
+    got = nisa.scalar_tensor_tensor(data=x, op0=nl.bitwise_and, operand0=0x0ff0, op1=nl.bitwise_xor, operand1=y)
+    assert got.dtype == np.int16
+    np.testing.assert_array_equal(got, (x & np.int16(0x0ff0)) ^ y)
+    shifted = nisa.tensor_scalar(data=x.view(np.uint16), op0=nl.right_shift, operand0=3)
+    np.testing.assert_array_equal(shifted, x.view(np.uint16) >> 3)
+
+
+def test_tensor_tensor_and_tensor_scalar():
+    a = RNG.standard_normal((32, 10), dtype=np.float32)
+    b = RNG.standard_normal((32, 10), dtype=np.float32)
+    np.testing.assert_array_equal(nisa.tensor_tensor(data1=a, data2=b, op=np.maximum), np.maximum(a, b))
+    got = nisa.tensor_scalar(data=a, op0=nl.add, operand0=2, op1=nl.multiply, operand1=-0.5)
+    np.testing.assert_array_equal(got, (a + np.float32(2)) * np.float32(-0.5))
+    one = nisa.tensor_scalar(data=a, op0=nl.subtract, operand0=1.0, reverse0=True)
+    np.testing.assert_array_equal(one, np.float32(1) - a)
+
+
+def test_tensor_copy_casts_and_copies():
+    a = f32([[1.5, -2.7, 300.0, np.nan]])
+    np.testing.assert_array_equal(nisa.tensor_copy(src=a, dtype=nl.int8), np.array([[1, -2, 127, 0]], np.int8))
+    same = nisa.tensor_copy(src=a)
+    np.testing.assert_array_equal(bits(same), bits(a))
+
+
+def test_memset_fills_and_converts():
+    got = nisa.memset(shape=(4, 2, 3), value=-2.5, dtype=nl.float16)
+    assert got.shape == (4, 2, 3) and got.dtype == np.float16
+    assert (got == np.float16(-2.5)).all()
+
+
+def test_scan_and_select_reduce():
+    a = f32([[1, 2, 3], [4, 5, 6]])
+    b = f32([[1, 1, 1], [2, 2, 2]])
+    got = nisa.tensor_tensor_scan(data0=a, data1=b, initial=0.0, op0=nl.add, op1=nl.multiply)
+    want = np.zeros_like(a)
+    for p in range(2):
+        state = np.float32(0)
+        for i in range(3):
+            state = (a[p, i] + state) * b[p, i]
+            want[p, i] = state
+    np.testing.assert_array_equal(got, want)
+    pred = np.array([[1, 0, 1], [0, 0, 0]], np.uint8)
+    res = np.zeros((2, 1), np.float32)
+    sel = nisa.select_reduce(predicate=pred, on_true=a, on_false=-1.0, reduce_res=res, reduce_cmd="reset_reduce")
+    np.testing.assert_array_equal(sel, np.where(pred != 0, a, np.float32(-1)))
+    np.testing.assert_array_equal(res[:, 0], f32([3, -1]))
+
+
+def test_copy_predicated_updates_dst_in_place_through_a_strided_view():
+    base = np.full((4, 8), 9, np.float32)
+    dst = base[:, ::2]
+    src = np.arange(16, dtype=np.float32).reshape(4, 4)
+    pred = (src % 3 == 0).astype(np.int32)
+    out = nisa.tensor_copy_predicated(dst, src=src, predicate=pred)
+    assert out is dst
+    np.testing.assert_array_equal(base[:, ::2], np.where(pred != 0, src, np.float32(9)))
+    np.testing.assert_array_equal(base[:, 1::2], np.full((4, 4), 9, np.float32))
+
+
+def test_dst_may_be_an_input():
+    a = f32([[1, 2], [3, 4]])
+    nisa.tensor_tensor(a, data1=a, data2=a, op=nl.add)
+    np.testing.assert_array_equal(a, f32([[2, 4], [6, 8]]))
+
+
+def test_an_op_the_generation_lacks_raises_invalid_instruction_with_the_rules():
+    a = f32([[1, 2]])
+    with stt_nki.Session(gen="cayman") as s:
+        with pytest.raises(stt_nki.InvalidInstruction) as e:
+            nisa.scalar_tensor_tensor(data=a, op0="relu", operand0=1.0, op1=nl.add, operand1=a)
+        assert e.value.rules == ["has_valid_scalar_tensor_tensor_op"]
+        assert s.last_words and len(s.last_words[0]) == 64
+    with pytest.raises(stt_nki.InvalidInstruction) as e:
+        nisa.tensor_tensor(data1=a, data2=a, op=nl.power)  # valid, but not on the Vector Engine (FAMILY.md §3)
+    assert e.value.rules == ["is_valid_tensor_tensor_arith_dve"]
+
+
+def test_bad_arguments_name_the_argument():
+    a = f32([[1, 2]])
+    with pytest.raises(ValueError, match="op0"):
+        nisa.scalar_tensor_tensor(data=a, op0="frobnicate", operand0=1.0, op1=nl.add, operand1=a)
+    with pytest.raises(TypeError, match="src"):
+        nisa.tensor_copy(src=[[1, 2]])
+    with pytest.raises(ValueError, match="partition"):
+        nisa.tensor_copy(src=np.zeros((129, 2), np.float32))
+    with pytest.raises(TypeError, match="dtype"):
+        nisa.tensor_copy(src=np.zeros((2, 2), np.float64))
+    with pytest.raises(TypeError, match="operand0"):
+        nisa.tensor_scalar(data=np.zeros((2, 2), np.int32), op0=nl.bitwise_and, operand0=1.5)
+    with pytest.raises(ValueError, match="data"):
+        nisa.tensor_tensor(data1=a, data2=np.zeros((1, 3), np.float32), op=nl.add)
+    with pytest.raises(ValueError, match="gen"):
+        stt_nki.Session(gen="pluto")
+
+
+def test_a_missing_server_is_a_clear_error():
+    with stt_nki.Session(launcher="/nonexistent/stt") as s:
+        with pytest.raises(stt_nki.ServerError, match="launcher not found"):
+            nisa.tensor_copy(src=f32([[1]]))
+    assert s.last_words == []
