@@ -190,6 +190,24 @@ def tensor_scalar(dst=None, *, data, op0, operand0, reverse0=False, op1=None, op
     return c.run("tensor_scalar", out, shape, dst)
 
 
+def tensor_scalar_reduce(dst=None, *, data, op0, operand0, reduce_op, reduce_res, reduce_res_negate=False,
+                         dtype=None):
+    """`data op0 operand0`, and its per-partition fold with `reduce_op` written into `reduce_res` (a float32
+    [P, 1] array): TensorScalarCacheReduce 0x9a then DveReadAccumulator 0x9b, the fold negated if asked."""
+    a0, fold = _op(op0, "op0"), _op(reduce_op, "reduce_op")
+    c = _Call("tensor-scalar")
+    model, flat, shape = c.tensor("--data", "data", data, "--dtype0")
+    c.opt("--op0", a0)
+    c.scalar("--operand0", "operand0", operand0, False, flat[0])
+    c.opt("--reduce-op", fold)
+    c.flag("--reduce-negate", reduce_res_negate)
+    if not isinstance(reduce_res, np.ndarray) or reduce_res.dtype != np.float32 \
+            or reduce_res.shape not in ((flat[0],), (flat[0], 1)):
+        raise ValueError(f"reduce_res: a float32 [{flat[0]}, 1] array")
+    out = c.out_dtype(dtype, dst, model)
+    return c.run("tensor_scalar_reduce", out, shape, dst, reduce_res)
+
+
 def tensor_copy(dst=None, *, src, dtype=None):
     """A copy of `src` (Copy 0x46), or a cast through fp32 when the output dtype differs (Cast 0x47)."""
     c = _Call("copy")

@@ -74,6 +74,20 @@ def test_tensor_tensor_and_tensor_scalar():
     np.testing.assert_array_equal(one, np.float32(1) - a)
 
 
+def test_tensor_scalar_reduce_folds_each_partition():
+    a = RNG.standard_normal((16, 40), dtype=np.float32)
+    res = np.zeros((16, 1), np.float32)
+    got = nisa.tensor_scalar_reduce(data=a, op0=nl.multiply, operand0=-1.5, reduce_op=nl.maximum, reduce_res=res)
+    want = (a * np.float32(-1.5)).astype(np.float32)
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(res[:, 0], want.max(axis=1))
+    total = np.zeros((16, 1), np.float32)
+    nisa.tensor_scalar_reduce(data=a, op0=nl.add, operand0=0.0, reduce_op=nl.add, reduce_res=total,
+                              reduce_res_negate=True)
+    np.testing.assert_array_equal(total[:, 0], -np.cumsum(a, axis=1, dtype=np.float32)[:, -1])
+    assert len(stt_nki._session.current().last_words) == 2
+
+
 def test_tensor_copy_casts_and_copies():
     a = f32([[1.5, -2.7, 300.0, np.nan]])
     np.testing.assert_array_equal(nisa.tensor_copy(src=a, dtype=nl.int8), np.array([[1, -2, 127, 0]], np.int8))

@@ -3,6 +3,7 @@ package stt.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -15,6 +16,7 @@ import stt.api.FamilyCall;
 import stt.api.Nki;
 import stt.api.Operand0;
 import stt.api.Result;
+import stt.api.TensorScalarReduce;
 import stt.codec.Codec;
 import stt.codec.Word;
 import stt.exec.ExecutionException;
@@ -38,6 +40,14 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--data", paramLabel = "A.npy", description = "[P, F] data (src0; copy-predicated: src); every"
             + " instruction but memset needs it")
     String data;
+
+    @Option(names = "--reduce-op", paramLabel = "OP", description = "tensor-scalar: also fold (data op0 operand0)"
+            + " into each partition with OP (0x9a) and write the [P, 1] fold with --accum-out (0x9b):"
+            + " nki.isa.tensor_scalar_reduce")
+    String reduceOp;
+
+    @Option(names = "--reduce-negate", description = "tensor-scalar with --reduce-op: negate the fold as it is read")
+    boolean reduceNegate;
 
     @Option(names = "--shape", paramLabel = "PxF", description = "memset: the [P, F] shape to set")
     String shape;
@@ -146,25 +156,45 @@ final class EvalCommand implements Callable<Integer> {
         if (accumOut != null) {
             Programs.checkWritable(accumOut);
         }
+        if (instruction != Instruction.TENSOR_SCALAR && (reduceOp != null || reduceNegate)) {
+            throw new InputException("--reduce-op and --reduce-negate apply to --instruction tensor-scalar only");
+        }
         Built built;
         try {
             // everything a user's arguments can get wrong shows here, while the call is built and laid out
             built = switch (instruction) {
                 case STT, SCAN, SELECT_REDUCE -> {
                     Call call = sttCall(gen);
-                    yield new Built(Nki.instruction(call), () -> Nki.run(call, e));
+                    yield new Built(List.of(Nki.instruction(call)), () -> Nki.run(call, e));
                 }
-                case TENSOR_TENSOR, COPY, TENSOR_SCALAR, MEMSET, COPY_PREDICATED -> {
+                case TENSOR_SCALAR -> {
+                    if (reduceOp == null) {
+                        FamilyCall call = tensorScalarCall(gen);
+                        yield new Built(List.of(call.instruction()), () -> call.run(e));
+                    }
+                    TensorScalarReduce call = tensorScalarReduceCall(gen);
+                    yield new Built(call.instructions(), () -> {
+                        TensorScalarReduce.Reduced r = call.run(e);
+                        float[] fold = new float[r.reduceRes().rows()];
+                        for (int p = 0; p < fold.length; p++) {
+                            fold[p] = r.reduceRes().get(p, 0);
+                        }
+                        return new Result(r.out(), fold, r.words().get(0));
+                    });
+                }
+                case TENSOR_TENSOR, COPY, MEMSET, COPY_PREDICATED -> {
                     FamilyCall call = familyCall(gen);
-                    yield new Built(call.instruction(), () -> call.run(e));
+                    yield new Built(List.of(call.instruction()), () -> call.run(e));
                 }
             };
         } catch (IllegalArgumentException ex) {
             throw new InputException(ex.getMessage());
         }
         if (printInstruction) {
-            out.println(TextForm.disassemble(built.word(), gen));
-            out.println(HexFormat.ofDelimiter(" ").formatHex(Codec.encode(built.word())));
+            for (Word w : built.words()) {
+                out.println(TextForm.disassemble(w, gen));
+                out.println(HexFormat.ofDelimiter(" ").formatHex(Codec.encode(w)));
+            }
         }
         try {
             Result r = built.run().run();
@@ -179,8 +209,8 @@ final class EvalCommand implements Callable<Integer> {
         }
     }
 
-    /** The call once built: its instruction word, and how to run it on the chosen engine. */
-    private record Built(Word word, Runner run) {
+    /** The call once built: its instruction words, and how to run them on the chosen engine. */
+    private record Built(List<Word> words, Runner run) {
     }
 
     @FunctionalInterface
@@ -219,8 +249,8 @@ final class EvalCommand implements Callable<Integer> {
         }
         refuse("--accumulate", accumulate);
         if (accumOut != null) {
-            throw new InputException("--accum-out does not apply to --instruction tensor-scalar (it leaves the"
-                    + " accumulator alone)");
+            throw new InputException("--accum-out does not apply to --instruction tensor-scalar without --reduce-op"
+                    + " (it leaves the accumulator alone)");
         }
         AluOp a0 = aluOp("--op0", op0);
         require("--operand0", operand0);
@@ -236,14 +266,34 @@ final class EvalCommand implements Callable<Integer> {
                 Optional.ofNullable(operand1).map(t -> scalar("--operand1", t, bitvec)), reverse1, out, gen);
     }
 
+    /** tensor_scalar_reduce: --data, --op0/--operand0, --reduce-op, --accum-out for the fold; no second stage. */
+    private TensorScalarReduce tensorScalarReduceCall(Generation gen) {
+        refuseSingleStage();
+        for (String[] o : new String[][] {{"--data2", data2}, {"--op", op}, {"--op1", op1}, {"--operand1", operand1}}) {
+            refuse(o[0], o[1]);
+        }
+        refuse("--accumulate", accumulate);
+        if (reverse0 || reverse1) {
+            throw new InputException("--reverse0 and --reverse1 do not apply to --instruction tensor-scalar with"
+                    + " --reduce-op");
+        }
+        if (accumOut == null) {
+            throw new InputException("--reduce-op needs --accum-out for the [P, 1] fold (reduce_res)");
+        }
+        AluOp a0 = aluOp("--op0", op0);
+        AluOp fold = aluOp("--reduce-op", reduceOp);
+        require("--operand0", operand0);
+        require("--data", data);
+        Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
+        return new TensorScalarReduce(a, a0, scalar("--operand0", operand0, false), fold, reduceNegate,
+                Optional.ofNullable(outDtype).map(EvalCommand::anyDtype), gen);
+    }
+
     /**
      * The single-stage calls: tensor_tensor (--data, --data2, --op), tensor_copy (--data, --out-dtype), memset
      * (--shape, --value, --out-dtype) and tensor_copy_predicated (--data, --predicate, --dst-in).
      */
     private FamilyCall familyCall(Generation gen) {
-        if (instruction == Instruction.TENSOR_SCALAR) {
-            return tensorScalarCall(gen);
-        }
         if (instruction == Instruction.MEMSET) {
             return memsetCall(gen);
         }

@@ -35,7 +35,7 @@ import stt.isa.Generation;
  * is {@code {"args": [...], "arrays": [...], "outputs": [...]}}: the arguments of one stt command (not batch or
  * serve), where a file argument {@code @name} is array {@code name} (an input, or an output it writes). The
  * response's JSON is {@code {"code", "out", "err", "arrays", "words", "cost"}}: the exit code and text the command
- * printed, the outputs it wrote, and for {@code eval} the instruction word it ran (hex) and its estimated cycles.
+ * printed, the outputs it wrote, and for {@code eval} the instruction words it ran (hex) and their estimated cost.
  * The arrays stay in memory ({@link Programs#MEMORY}): no file is written. The process ends at the end of its
  * input.
  */
@@ -81,16 +81,25 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
             String text = o.toString();
             ObjectNode json = JsonView.MAPPER.createObjectNode();
             ArrayNode words = json.putArray("words");
-            String[] lines = text.split("\n", 3);
-            if (eval && lines.length >= 2 && lines[1].strip().length() == 3 * Word.SIZE - 1) {
-                // --print-instruction's two lines (the word as text, then as hex) come first; the rest is the call's
-                byte[] bytes = HexFormat.ofDelimiter(" ").parseHex(lines[1].strip());
+            // --print-instruction's lines come first: each word as text, then as hex; the rest is the call's
+            String[] lines = text.split("\n", -1);
+            int at = 0;
+            long cycles = 0;
+            double ns = 0;
+            boolean timed = true;
+            while (eval && at + 1 < lines.length && lines[at + 1].strip().length() == 3 * Word.SIZE - 1) {
+                byte[] bytes = HexFormat.ofDelimiter(" ").parseHex(lines[at + 1].strip());
                 words.add(HexFormat.of().formatHex(bytes));
-                text = lines.length > 2 ? lines[2] : "";
                 Cost.Estimate est = Cost.of(Codec.decode(bytes), generation(args));
-                json.putObject("cost").put("cycles", est.cycles().orElse(0L))
-                        .put("ns", est.ns().isPresent() ? est.ns().getAsDouble() : null);
+                cycles += est.cycles().orElse(0L);
+                timed &= est.ns().isPresent();
+                ns += est.ns().orElse(0);
+                at += 2;
             }
+            if (!words.isEmpty()) {
+                json.putObject("cost").put("cycles", cycles).put("ns", timed ? ns : null);
+            }
+            text = String.join("\n", java.util.Arrays.asList(lines).subList(at, lines.length));
             Map<String, byte[]> results = new LinkedHashMap<>();
             request.json().path("outputs").forEach(n -> {
                 byte[] b = memory.get(n.asText());

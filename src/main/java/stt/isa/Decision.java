@@ -125,7 +125,8 @@ public enum Decision {
             + " fp32 bits, ints low bits for bitvec, [P, 1] arrays per-partition scalars; nl.left_shift/right_shift are"
             + " the logical shifts; each call's accumulator starts at zero."),
     EVAL_MEMSET_PREDICATED("eval --instruction memset (--shape, --value, --out-dtype) and copy-predicated (--data,"
-            + " --predicate, --dst-in; 0x72 when the dtypes match, else 0x99)."),
+            + " --predicate, --dst-in; 0x72 when the dtypes match, else 0x99), tensor-scalar --reduce-op (0x9a then"
+            + " 0x9b)."),
     API_MACHINE_REUSE("The Java API keeps a machine per thread and generation, zeroing after each call the bytes its"
             + " layout covers and the accumulators, so each call sees a fresh machine."),
     UNENFORCED_RULES("Not enforced, their bodies not being public: header/events validity and the NEURON-3759"

@@ -104,6 +104,29 @@ class EvalCommandTest {
     }
 
     @Test
+    void tensorScalarReduceWritesTheElementwiseResultAndTheFold() throws Exception {
+        String acc = dir.resolve("acc.npy").toString();
+        CliTest.Result r = CliTest.stt("eval", "--instruction", "tensor-scalar", "--data", a, "--op0", "mult",
+                "--operand0", "2", "--reduce-op", "max", "--accum-out", acc, "-o", out, "--print-instruction");
+        assertThat(r.code()).as(r.err()).isZero();
+        // two words: the cache reduction, then the read-out
+        assertThat(r.out().lines().filter(l -> !l.startsWith("9")).toList()).hasSize(2);
+        assertThat(r.out()).contains("tensor_scalar_cache_reduce ").contains("dve_read_accumulator ");
+        // a = [[1, 2, 3], [4, 5, 6]] times 2, and each row's max
+        assertThat(load(out, Dtype.FP32)).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 3, 2, 4, 6, 8, 10, 12));
+        assertThat(load(acc, Dtype.FP32)).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 1, 6, 12));
+        r = CliTest.stt("eval", "--instruction", "tensor-scalar", "--data", a, "--op0", "mult", "--operand0", "2",
+                "--reduce-op", "add", "--reduce-negate", "--accum-out", acc, "-o", out);
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(load(acc, Dtype.FP32)).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 1, -12, -30));
+        assertThat(CliTest.stt("eval", "--instruction", "tensor-scalar", "--data", a, "--op0", "mult", "--operand0",
+                "2", "--reduce-op", "add", "-o", out).err()).contains("--reduce-op needs --accum-out");
+        assertThat(CliTest.stt("eval", "--data", a, "--op0", "mult", "--operand0", "2", "--op1", "add",
+                "--operand1", b, "--reduce-op", "add", "-o", out).err())
+                .contains("--reduce-op and --reduce-negate apply to --instruction tensor-scalar only");
+    }
+
+    @Test
     void memsetAndCopyPredicated() throws Exception {
         CliTest.Result r = CliTest.stt("eval", "--instruction", "memset", "--shape", "2x3", "--value", "-2.5",
                 "--out-dtype", "fp16", "-o", out, "--print-instruction");

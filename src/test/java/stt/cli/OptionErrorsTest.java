@@ -73,6 +73,8 @@ class OptionErrorsTest {
                 new Bad("eval", "--operand0", STT.replace("--operand0 2", "--operand0 two"), "for --operand0, found"),
                 new Bad("eval", "--operand1", STT.replace("{b}", "{dir}/none.npy"), "none.npy: cannot read"),
                 new Bad("eval", "--out-dtype", STT + " --out-dtype float", "--out-dtype float: unknown dtype"),
+                new Bad("eval", "--reduce-op", "eval --instruction tensor-scalar --data {a} --op0 add --operand0 1"
+                        + " --reduce-op frobnicate --accum-out {dir}/r.npy -o {dir}/o.npy", "--reduce-op frobnicate:"),
                 new Bad("eval", "--shape", MS.replace("2x3", "2y3"), "--shape 2y3: expected PxF"),
                 new Bad("eval", "--value", MS.replace("1.5", "one"), "for --value, found 'one'"),
                 new Bad("eval", "--predicate", CP.replace("--predicate {a}", "--predicate {dir}/none.npy"),
