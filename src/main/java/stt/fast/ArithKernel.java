@@ -1,9 +1,12 @@
 package stt.fast;
 
 import static jdk.incubator.vector.VectorOperators.ABS;
+import static jdk.incubator.vector.VectorOperators.B2F;
 import static jdk.incubator.vector.VectorOperators.EQ;
+import static jdk.incubator.vector.VectorOperators.F2I;
 import static jdk.incubator.vector.VectorOperators.GE;
 import static jdk.incubator.vector.VectorOperators.GT;
+import static jdk.incubator.vector.VectorOperators.I2B;
 import static jdk.incubator.vector.VectorOperators.LE;
 import static jdk.incubator.vector.VectorOperators.LT;
 import static jdk.incubator.vector.VectorOperators.NE;
@@ -12,7 +15,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorMask;
 import stt.alu.ArithAlu;
@@ -284,6 +289,30 @@ final class ArithKernel {
             float b = Dtype.BF16.toFp32(seg1.get(I16, at1 + 2L * i));
             float r = ArithAlu.apply(AluOp.ADD, ArithAlu.apply(AluOp.MULT, a, s), b);
             segD.set(I16, atD + 2L * i, (short) Dtype.BF16.fromFp32(r));
+        }
+    }
+
+    /**
+     * The same mult/add on contiguous int8 streams with an int8 result, on the segments: bytes widened to fp32,
+     * two fp32 stages, then truncation toward zero and saturation to int8 (NaN gives 0) as {@link Dtype#fromFp32}.
+     */
+    static void multAddContiguousInt8(float s, MemorySegment seg0, long at0, MemorySegment seg1, long at1,
+            MemorySegment segD, long atD, int n) {
+        FloatVector sv = FloatVector.broadcast(Species.F, s);
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            FloatVector a = (FloatVector) ByteVector.fromMemorySegment(Species.B, seg0, at0 + i, ByteOrder.LITTLE_ENDIAN)
+                    .convertShape(B2F, Species.F, 0);
+            FloatVector b = (FloatVector) ByteVector.fromMemorySegment(Species.B, seg1, at1 + i, ByteOrder.LITTLE_ENDIAN)
+                    .convertShape(B2F, Species.F, 0);
+            IntVector r = (IntVector) a.mul(sv).add(b).convertShape(F2I, Species.I, 0);
+            r.max(Byte.MIN_VALUE).min(Byte.MAX_VALUE).convertShape(I2B, Species.B, 0)
+                    .intoMemorySegment(segD, atD + i, ByteOrder.LITTLE_ENDIAN);
+        }
+        for (; i < n; i++) {
+            float r = ArithAlu.apply(AluOp.ADD, ArithAlu.apply(AluOp.MULT, seg0.get(ValueLayout.JAVA_BYTE, at0 + i), s),
+                    seg1.get(ValueLayout.JAVA_BYTE, at1 + i));
+            segD.set(ValueLayout.JAVA_BYTE, atD + i, (byte) Dtype.INT8.fromFp32(r));
         }
     }
 

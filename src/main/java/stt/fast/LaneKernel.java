@@ -23,11 +23,11 @@ final class LaneKernel extends S2s2d2Kernel {
     }
 
     /** The fused mult/add paths, by the operands' dtype. */
-    private enum Fused { NONE, FP32, BF16 }
+    private enum Fused { NONE, FP32, BF16, INT8 }
 
     /**
      * ScalarTensorTensor arith with op0 mult, op1 add, no swaps, on contiguous streams of one dtype family: fp32
-     * (or fp32r) throughout, or bf16 throughout.
+     * (or fp32r) throughout, bf16 throughout, or int8 throughout.
      */
     private static Fused fused(Plan p) {
         if (p.opcode() != Opcode.SCALAR_TENSOR_TENSOR_ARITH || p.op0() != AluOp.MULT
@@ -36,14 +36,16 @@ final class LaneKernel extends S2s2d2Kernel {
         }
         boolean fp32 = true;
         boolean bf16 = true;
+        boolean int8 = true;
         for (Operand o : new Operand[] {p.src0(), p.src1(), p.dst()}) {
             if (o.pattern().linearStride() != 1) {
                 return Fused.NONE;
             }
             fp32 &= o.dtype().size() == 4 && o.dtype().isFloat();
             bf16 &= o.dtype() == Dtype.BF16;
+            int8 &= o.dtype() == Dtype.INT8;
         }
-        return fp32 ? Fused.FP32 : bf16 ? Fused.BF16 : Fused.NONE;
+        return fp32 ? Fused.FP32 : bf16 ? Fused.BF16 : int8 && Species.B != null ? Fused.INT8 : Fused.NONE;
     }
 
     private static long address(Machine m, Operand o, int lane) {
@@ -74,12 +76,13 @@ final class LaneKernel extends S2s2d2Kernel {
             var seg0 = RawMemory.segment(m, p.src0().start().space());
             var seg1 = RawMemory.segment(m, p.src1().start().space());
             var segD = RawMemory.segment(m, p.dst().start().space());
-            if (fused == Fused.FP32) {
-                ArithKernel.multAddContiguousFp32(s, seg0, address(m, p.src0(), lane), seg1,
-                        address(m, p.src1(), lane), segD, address(m, p.dst(), lane), (int) n);
-            } else {
-                ArithKernel.multAddContiguousBf16(s, seg0, address(m, p.src0(), lane), seg1,
-                        address(m, p.src1(), lane), segD, address(m, p.dst(), lane), (int) n);
+            long at0 = address(m, p.src0(), lane);
+            long at1 = address(m, p.src1(), lane);
+            long atD = address(m, p.dst(), lane);
+            switch (fused) {
+                case FP32 -> ArithKernel.multAddContiguousFp32(s, seg0, at0, seg1, at1, segD, atD, (int) n);
+                case BF16 -> ArithKernel.multAddContiguousBf16(s, seg0, at0, seg1, at1, segD, atD, (int) n);
+                default -> ArithKernel.multAddContiguousInt8(s, seg0, at0, seg1, at1, segD, atD, (int) n);
             }
             return;
         }

@@ -12,6 +12,13 @@ final class Species {
     static final VectorSpecies<Short> S = VectorSpecies.of(short.class,
             jdk.incubator.vector.VectorShape.forBitSize(F.vectorBitSize() / 2));
 
+    /**
+     * Bytes with as many lanes as {@link #F}, for int8 conversions; null where no such shape exists (128-bit floats
+     * would need 32-bit byte vectors), and then the int8 paths that use it are not taken.
+     */
+    static final VectorSpecies<Byte> B = F.vectorBitSize() >= 256 ? VectorSpecies.of(byte.class,
+            jdk.incubator.vector.VectorShape.forBitSize(F.vectorBitSize() / 4)) : null;
+
     private Species() {
     }
 
