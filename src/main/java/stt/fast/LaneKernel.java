@@ -1,13 +1,11 @@
 package stt.fast;
 
-import stt.exec.Operand;
+import java.util.Optional;
 import stt.exec.Plan;
 import stt.exec.S2s2d2;
 import stt.isa.AluOp;
-import stt.isa.Dtype;
 import stt.isa.Opcode;
 import stt.machine.Machine;
-import stt.machine.internal.RawMemory;
 
 /**
  * ScalarTensorTensor (arith and bitvec) and SelectReduce: lanes run independently, each in chunks: both sources
@@ -22,34 +20,10 @@ final class LaneKernel extends S2s2d2Kernel {
         lanes.run(p.channels(), p.elements() * p.channels(), c -> lane(m, p, c, scalars[c]));
     }
 
-    /** The fused mult/add paths, by the operands' dtype. */
-    private enum Fused { NONE, FP32, BF16, INT8 }
-
-    /**
-     * ScalarTensorTensor arith with op0 mult, op1 add, no swaps, on contiguous streams of one dtype family: fp32
-     * (or fp32r) throughout, bf16 throughout, or int8 throughout.
-     */
-    private static Fused fused(Plan p) {
-        if (p.opcode() != Opcode.SCALAR_TENSOR_TENSOR_ARITH || p.op0() != AluOp.MULT
-                || p.op1() != AluOp.ADD || p.reverse().swapsFirst() || p.reverse().swapsSecond()) {
-            return Fused.NONE;
-        }
-        boolean fp32 = true;
-        boolean bf16 = true;
-        boolean int8 = true;
-        for (Operand o : new Operand[] {p.src0(), p.src1(), p.dst()}) {
-            if (o.pattern().linearStride() != 1) {
-                return Fused.NONE;
-            }
-            fp32 &= o.dtype().size() == 4 && o.dtype().isFloat();
-            bf16 &= o.dtype() == Dtype.BF16;
-            int8 &= o.dtype() == Dtype.INT8;
-        }
-        return fp32 ? Fused.FP32 : bf16 ? Fused.BF16 : int8 && Species.B != null ? Fused.INT8 : Fused.NONE;
-    }
-
-    private static long address(Machine m, Operand o, int lane) {
-        return m.address(o.start().space(), o.partition(lane), o.offset(0));
+    /** ScalarTensorTensor arith with op0 mult, op1 add and no swaps: the shape {@link FusedMultAdd} runs. */
+    private static boolean multAdd(Plan p) {
+        return p.opcode() == Opcode.SCALAR_TENSOR_TENSOR_ARITH && p.op0() == AluOp.MULT && p.op1() == AluOp.ADD
+                && !p.reverse().swapsFirst() && !p.reverse().swapsSecond();
     }
 
     private static void lane(Machine m, Plan p, int lane, int scalar) {
@@ -71,19 +45,10 @@ final class LaneKernel extends S2s2d2Kernel {
         float s = Float.intBitsToFloat(scalar);
         boolean accumulate = S2s2d2.accumulates(p);
         float acc = m.accumulator(lane);
-        Fused fused = accumulate ? Fused.NONE : fused(p);
-        if (fused != Fused.NONE) {
-            var seg0 = RawMemory.segment(m, p.src0().start().space());
-            var seg1 = RawMemory.segment(m, p.src1().start().space());
-            var segD = RawMemory.segment(m, p.dst().start().space());
-            long at0 = address(m, p.src0(), lane);
-            long at1 = address(m, p.src1(), lane);
-            long atD = address(m, p.dst(), lane);
-            switch (fused) {
-                case FP32 -> ArithKernel.multAddContiguousFp32(s, seg0, at0, seg1, at1, segD, atD, (int) n);
-                case BF16 -> ArithKernel.multAddContiguousBf16(s, seg0, at0, seg1, at1, segD, atD, (int) n);
-                default -> ArithKernel.multAddContiguousInt8(s, seg0, at0, seg1, at1, segD, atD, (int) n);
-            }
+        var fused = accumulate || !multAdd(p) ? Optional.<FusedMultAdd.Family>empty()
+                : FusedMultAdd.family(p.src0(), p.src1(), p.dst());
+        if (fused.isPresent()) {
+            FusedMultAdd.lane(fused.get(), s, m, p.src0(), p.src1(), p.dst(), lane, n);
             return;
         }
         float[] r = buf.r;

@@ -1,5 +1,6 @@
 package stt.fast;
 
+import java.util.Optional;
 import stt.codec.Word;
 import stt.exec.ExecutionException;
 import stt.exec.Operand;
@@ -9,7 +10,7 @@ import stt.machine.Machine;
 
 /**
  * Tensor-Tensor arith and bitvec: lanes independently, in chunks: both sources loaded, one Vector API pass,
- * stored. Words the DVE does not run (pow, int ALU ops, 64-bit dtypes) go back to the reference, which refuses.
+ * stored; an add on contiguous fp32, bf16 or int8 streams runs fused on the segments ({@link FusedMultAdd}). Words the DVE does not run (pow, int ALU ops, 64-bit dtypes) go back to the reference, which refuses.
  */
 final class TensorTensorKernel implements Kernel {
     @Override
@@ -26,6 +27,12 @@ final class TensorTensorKernel implements Kernel {
             return false;
         }
         long n = dst.count();
+        var fused = bitvec || op != AluOp.ADD ? Optional.<FusedMultAdd.Family>empty()
+                : FusedMultAdd.family(a, b, dst);
+        if (fused.isPresent()) {
+            lanes.run(channels, n * channels, lane -> FusedMultAdd.lane(fused.get(), 1.0f, m, a, b, dst, lane, n));
+            return true;
+        }
         int width = 8 * dst.dtype().size();
         lanes.run(channels, n * channels, lane -> Chunks.each(n, (c, k0, len) -> {
             if (bitvec) {

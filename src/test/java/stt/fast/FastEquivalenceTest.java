@@ -97,6 +97,39 @@ class FastEquivalenceTest {
         }
     }
 
+    /** Tensor-Tensor adds on contiguous streams of one fused family (FusedMultAdd, with s = 1): NaNs included. */
+    @ParameterizedTest
+    @EnumSource(value = Generation.class, names = {"CAYMAN", "MAVERICK"})
+    void tensorTensorAddsOnTheFusedPathToo(Generation gen) throws ExecutionException {
+        Machine ref = new Machine(gen);
+        Machine fast = new Machine(gen);
+        RandomWords.fill(gen.ordinal() + 9, ref, fast);
+        java.util.Random rnd = new java.util.Random(gen.ordinal());
+        ReferenceEngine reference = new ReferenceEngine();
+        FastEngine engine = new FastEngine(2);
+        String[][] families = {{"fp32", "fp32", "fp32"}, {"fp32", "fp32", "fp32r"}, {"bf16", "bf16", "bf16"},
+            {"int8", "int8", "int8"}};
+        for (int k = 0; k < 600; k++) {
+            String[] d = families[rnd.nextInt(families.length)];
+            int size = d[0].equals("bf16") ? 2 : d[0].equals("int8") ? 1 : 4;
+            int n = 1 + rnd.nextInt(300);
+            int channels = 1 + rnd.nextInt(128);
+            int part = rnd.nextInt(129 - channels);
+            String text = "tensor_tensor_arith src0=sbuf:" + part + ":" + size * rnd.nextInt(1000)
+                    + " src0.step_elem=[1,0,0] src0.num_elem=[" + n + ",1,1] src1=sbuf:" + part + ":"
+                    + (4096 + size * rnd.nextInt(1000)) + " src1.step_elem=[1,0,0] src1.num_elem=[" + n + ",1,1]"
+                    + " dst=sbuf:" + part + ":" + (8192 + size * rnd.nextInt(1000)) + " dst.step_elem=[1,0,0]"
+                    + " dst.num_elem=[" + n + ",1,1] op=add in0_dtype=" + d[0] + " in1_dtype=" + d[1]
+                    + " out_dtype=" + d[2] + " num_active_channels=" + channels;
+            Word w = stt.Asm.line(text, gen);
+            reference.execute(ref, w, Trace.OFF);
+            engine.execute(fast, w, Trace.OFF);
+            String diff = difference(ref, fast, k % 100 == 99);
+            assertThat(diff).as("word %d: %s", k, text).isNull();
+        }
+        assertThat(engine.kernelRuns()).as("words the fast path ran (the rest overlap)").isGreaterThan(500);
+    }
+
     /** The family's kernels above the parallel threshold, on two threads: 128 lanes x 8192 elements. */
     @ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(strings = {
