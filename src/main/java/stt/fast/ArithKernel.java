@@ -316,6 +316,20 @@ final class ArithKernel {
         }
     }
 
+    /** SelectReduce's selection: r[i] = (pred[i] != 0) != invert ? onTrue[i] : s (S2s2d2.selectElement). */
+    static void select(int[] pred, float[] onTrue, float s, boolean invert, float[] r, int n) {
+        FloatVector sv = FloatVector.broadcast(Species.F, s);
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            VectorMask<Integer> set = IntVector.fromArray(Species.I, pred, i).compare(NE, 0);
+            VectorMask<Float> take = (invert ? set.not() : set).cast(Species.F);
+            sv.blend(v(onTrue, i), take).intoArray(r, i);
+        }
+        for (; i < n; i++) {
+            r[i] = (pred[i] != 0) != invert ? onTrue[i] : s;
+        }
+    }
+
     private static FloatVector v(float[] x, int i) {
         return FloatVector.fromArray(Species.F, x, i);
     }

@@ -57,9 +57,7 @@ final class LaneKernel extends S2s2d2Kernel {
             Transfer.loadFloats(m, p.src1(), lane, k0, len, buf.b, scratch);
             if (p.opcode() == Opcode.SELECT_REDUCE) {
                 Transfer.loadInts(m, p.src0(), lane, k0, len, buf.ia, scratch);
-                for (int i = 0; i < len; i++) {
-                    r[i] = S2s2d2.selectElement(p, buf.ia[i], buf.b[i], s);
-                }
+                ArithKernel.select(buf.ia, buf.b, s, p.reverse().swapsFirst(), r, len);
             } else {
                 Transfer.loadFloats(m, p.src0(), lane, k0, len, buf.a, scratch);
                 ArithKernel.run(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), s, buf.a,
