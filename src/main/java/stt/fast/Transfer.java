@@ -106,9 +106,7 @@ final class Transfer {
             }
             case INT8 -> {
                 MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, s.bytes, 0, len);
-                for (int i = 0; i < len; i++) {
-                    out[i] = s.bytes[i];
-                }
+                Int8.widen(s.bytes, out, len);
             }
             case UINT8 -> {
                 MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, s.bytes, 0, len);
@@ -169,11 +167,13 @@ final class Transfer {
                 }
                 MemorySegment.copy(s.shorts, 0, seg, I16, at, len);
             }
-            case INT8, UINT8 -> {
-                int min = d == Dtype.INT8 ? Byte.MIN_VALUE : 0;
-                int max = d == Dtype.INT8 ? Byte.MAX_VALUE : 0xff;
+            case INT8 -> {
+                Int8.narrow(r, s.bytes, len);
+                MemorySegment.copy(s.bytes, 0, seg, ValueLayout.JAVA_BYTE, at, len);
+            }
+            case UINT8 -> {
                 for (int i = 0; i < len; i++) {
-                    s.bytes[i] = (byte) Math.clamp((int) r[i], min, max);
+                    s.bytes[i] = (byte) Math.clamp((int) r[i], 0, 0xff);
                 }
                 MemorySegment.copy(s.bytes, 0, seg, ValueLayout.JAVA_BYTE, at, len);
             }
