@@ -15,9 +15,8 @@ _BITS = {"bfloat16": ("bf16", np.uint16), "float8_e4m3": ("fp8_e4m3", np.uint8),
 # names a caller may give as `dtype=`, beside dtype objects
 _ALIASES = {"fp32": "fp32", "fp16": "fp16", "bf16": "bf16", "fp32r": "fp32r", "fp8_e4m3": "fp8_e4m3",
             "fp8_e5m2": "fp8_e5m2", "fp8_e3m4": "fp8_e3m4", **_NUMPY, **{k: v[0] for k, v in _BITS.items()}}
-SIZE = {"fp32": 4, "fp32r": 4, "int32": 4, "uint32": 4, "fp16": 2, "bf16": 2, "int16": 2, "uint16": 2,
-        "int8": 1, "uint8": 1, "fp8_e4m3": 1, "fp8_e5m2": 1, "fp8_e3m4": 1}
-INTEGER = {"int8", "int16", "int32", "uint8", "uint16", "uint32"}
+# the model's dtypes that travel as the bits of an ml_dtypes array
+BITS_MODELS = {model for model, _ in _BITS.values()}
 
 
 def of_array(a, what):

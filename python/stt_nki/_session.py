@@ -101,7 +101,8 @@ class Session:
     def run(self, args, arrays, outputs):
         """Runs one stt command; `@name` in `args` is array `name` (an input in `arrays`, or one of `outputs`).
 
-        Returns (code, stdout, stderr, {output name: array}, words, cost)."""
+        Returns (code, stdout, stderr, {output name: array}); the words and their cost go to `last_words` and
+        `last_cost`."""
         with self._lock:
             if self._proc is None:
                 self._start()

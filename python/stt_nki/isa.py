@@ -61,7 +61,7 @@ class _Call:
         model, travel, shape = _tile(a, name)
         self.arrays[name + ".npy"] = travel
         self.opt(option, "@" + name + ".npy")
-        if dtype_option is not None and model in ("bf16", "fp8_e4m3", "fp8_e5m2", "fp8_e3m4"):
+        if dtype_option is not None and model in _dtypes.BITS_MODELS:
             self.opt(dtype_option, model)
         return model, travel.shape, shape
 
@@ -71,7 +71,7 @@ class _Call:
             if x.shape not in ((partitions,), (partitions, 1)):
                 raise ValueError(f"{name}: shape {x.shape}; a per-partition scalar is [{partitions}, 1]")
             model, travel = _dtypes.of_array(x, name)
-            if model in ("bf16", "fp8_e4m3", "fp8_e5m2", "fp8_e3m4"):
+            if model in _dtypes.BITS_MODELS:
                 travel = x.astype(np.float32)  # exact: the pointer then reads fp32
             self.arrays[name + ".npy"] = np.ascontiguousarray(travel.reshape(partitions, 1))
             self.opt(option, "@" + name + ".npy")

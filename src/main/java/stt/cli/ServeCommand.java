@@ -69,7 +69,7 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
                 throw new InputException(args.get(0) + " cannot run inside serve");
             }
             boolean eval = args.get(0).equals("eval");
-            if (eval) {
+            if (eval && !args.contains("--print-instruction")) {
                 args.add("--print-instruction");
             }
             StringWriter o = new StringWriter();
@@ -117,10 +117,16 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
         }
     }
 
+    /** The generation the command ran for ({@code --gen G} or {@code --gen=G}; eval has refused a bad one). */
     private static Generation generation(List<String> args) {
-        int at = args.indexOf("--gen");
-        return at >= 0 && at + 1 < args.size() ? Generation.parse(args.get(at + 1)).orElse(Generation.DEFAULT)
-                : Generation.DEFAULT;
+        for (int k = 0; k < args.size(); k++) {
+            String value = args.get(k).equals("--gen") && k + 1 < args.size() ? args.get(k + 1)
+                    : args.get(k).startsWith("--gen=") ? args.get(k).substring(6) : null;
+            if (value != null) {
+                return Generation.parse(value).orElse(Generation.DEFAULT);
+            }
+        }
+        return Generation.DEFAULT;
     }
 
     /** One frame: its JSON and its named {@code .npy} payloads. */
@@ -155,7 +161,12 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
                 throw new InputException("serve: a frame promised " + length + " bytes (JSON " + jsonLength
                         + ") and the input ended first");
             }
-            JsonNode json = JsonView.MAPPER.readTree(new String(head, StandardCharsets.UTF_8));
+            JsonNode json;
+            try {
+                json = JsonView.MAPPER.readTree(new String(head, StandardCharsets.UTF_8));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new InputException("serve: a frame's JSON does not parse: " + e.getOriginalMessage());
+            }
             Map<String, byte[]> arrays = new LinkedHashMap<>();
             int left = length - jsonLength;
             for (JsonNode a : json.path("arrays")) {

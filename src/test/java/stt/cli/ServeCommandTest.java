@@ -122,4 +122,31 @@ class ServeCommandTest {
         assertThat(j.get("err").asText()).contains("has_valid_scalar_tensor_tensor_op: op0 = relu");
         assertThat(replies.get(0).arrays()).isEmpty();
     }
+
+    @Test
+    void theCostIsTheGenerationsWhicheverWayGenIsWritten() throws Exception {
+        byte[] a = npy(Tile.ofFloats(Dtype.FP32, 1, 2, 1, 2));
+        String call = "\"eval\", \"--instruction\", \"tensor-tensor\", \"--data\", \"@a\", \"--data2\", \"@a\","
+                + " \"--op\", \"add\", \"-o\", \"@out\", \"--print-instruction\"";
+        String arrays = ", \"outputs\": [\"out\"], \"arrays\": [{\"name\": \"a\", \"bytes\": " + a.length + "}]}";
+        List<Reply> replies = serve(frame("{\"args\": [" + call + ", \"--gen=cayman\"]" + arrays, a),
+                frame("{\"args\": [" + call + ", \"--gen\", \"cayman\"]" + arrays, a));
+        for (Reply r : replies) {
+            assertThat(r.json().get("code").asInt()).as(r.json().toString()).isZero();
+            // max(MIN_II, 2N) = 64 cycles at CAYMAN's 0.96 GHz (FAMILY.md §7)
+            assertThat(r.json().get("cost").get("cycles").asLong()).isEqualTo(64);
+            assertThat(r.json().get("cost").get("ns").asDouble()).isCloseTo(64 / 0.96, org.assertj.core.data.Offset
+                    .offset(1e-9));
+        }
+    }
+
+    @Test
+    void aFrameWhoseJsonDoesNotParseEndsTheServerWithExit2InOneLine() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new String[] {"serve"}, new ByteArrayInputStream(frame("{\"args\": [")),
+                new PrintWriter(new StringWriter()), new PrintWriter(err), out);
+        assertThat(code).isEqualTo(ExitCode.USAGE);
+        assertThat(err.toString().strip()).startsWith("stt: serve: a frame's JSON does not parse").doesNotContain("\n");
+    }
 }
