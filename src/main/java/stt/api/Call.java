@@ -50,8 +50,8 @@ public record Call(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile oper
 
     /** The plainest call: fp32 output (or the data's dtype for bitvec), no accumulation, the default generation. */
     public static Call of(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile operand1) {
-        return new Call(data, op0, operand0, op1, operand1, false, false, Optional.empty(), Accumulate.NONE, Generation.DEFAULT,
-                Instruction.STT);
+        return new Call(data, op0, operand0, op1, operand1, false, false, Optional.empty(), Accumulate.NONE,
+                Generation.DEFAULT, Instruction.STT);
     }
 
     public Call withReverse(boolean first, boolean second) {

@@ -117,16 +117,16 @@ final class Placement {
     private static final ThreadLocal<EnumMap<Generation, Machine>> SPARE =
             ThreadLocal.withInitial(() -> new EnumMap<>(Generation.class));
 
-    /**
-     * Runs {@code body} on a machine that is all zeros but for the loaded tiles, as a fresh one would be. Afterwards
-     * the bytes this placement covers (the only ones its words write) and the accumulators are zeroed again, so
-     * the machine is as new for the thread's next call.
-     */
     /** The machine this thread keeps for {@code gen}'s next call, if any (what the tests check is all zeros). */
     static Optional<Machine> spare(Generation gen) {
         return Optional.ofNullable(SPARE.get().get(gen));
     }
 
+    /**
+     * Runs {@code body} on a machine that is all zeros but for the loaded tiles, as a fresh one would be. Afterwards
+     * the bytes this placement covers (the only ones its words write) and the accumulators are zeroed again, so
+     * the machine is as new for the thread's next call.
+     */
     <T> T onMachine(OnMachine<T> body) throws ExecutionException {
         Machine m = SPARE.get().remove(gen);
         if (m == null) {

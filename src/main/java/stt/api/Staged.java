@@ -7,7 +7,10 @@ import stt.exec.Trace;
 import stt.isa.Dtype;
 import stt.machine.Tile;
 
-/** A call laid out: its tiles placed, its word built, where its output lands. Running it uses a machine as fresh ({@link Placement#onMachine}). */
+/**
+ * A call laid out: its tiles placed, its word built, where its output lands. Running it uses a machine as fresh
+ * ({@link Placement#onMachine}).
+ */
 record Staged(Placement place, Word word, int out, Dtype outDtype) {
     Result run(Engine engine) throws ExecutionException {
         return place.onMachine(m -> {

@@ -1,12 +1,9 @@
 package stt.fast;
 
 import static jdk.incubator.vector.VectorOperators.ABS;
-import static jdk.incubator.vector.VectorOperators.B2F;
 import static jdk.incubator.vector.VectorOperators.EQ;
-import static jdk.incubator.vector.VectorOperators.F2I;
 import static jdk.incubator.vector.VectorOperators.GE;
 import static jdk.incubator.vector.VectorOperators.GT;
-import static jdk.incubator.vector.VectorOperators.I2B;
 import static jdk.incubator.vector.VectorOperators.LE;
 import static jdk.incubator.vector.VectorOperators.LT;
 import static jdk.incubator.vector.VectorOperators.NE;
@@ -294,20 +291,16 @@ final class ArithKernel {
 
     /**
      * The same mult/add on contiguous int8 streams with an int8 result, on the segments: bytes widened to fp32,
-     * two fp32 stages, then truncation toward zero and saturation to int8 (NaN gives 0) as {@link Dtype#fromFp32}.
+     * two fp32 stages, then truncation toward zero and saturation to int8 (NaN gives 0), as {@link Int8}.
      */
     static void multAddContiguousInt8(float s, MemorySegment seg0, long at0, MemorySegment seg1, long at1,
             MemorySegment segD, long atD, int n) {
         FloatVector sv = FloatVector.broadcast(Species.F, s);
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            FloatVector a = (FloatVector) ByteVector.fromMemorySegment(Species.B, seg0, at0 + i, ByteOrder.LITTLE_ENDIAN)
-                    .convertShape(B2F, Species.F, 0);
-            FloatVector b = (FloatVector) ByteVector.fromMemorySegment(Species.B, seg1, at1 + i, ByteOrder.LITTLE_ENDIAN)
-                    .convertShape(B2F, Species.F, 0);
-            IntVector r = (IntVector) a.mul(sv).add(b).convertShape(F2I, Species.I, 0);
-            r.max(Byte.MIN_VALUE).min(Byte.MAX_VALUE).convertShape(I2B, Species.B, 0)
-                    .intoMemorySegment(segD, atD + i, ByteOrder.LITTLE_ENDIAN);
+            FloatVector a = Int8.widen(ByteVector.fromMemorySegment(Species.B, seg0, at0 + i, ByteOrder.LITTLE_ENDIAN));
+            FloatVector b = Int8.widen(ByteVector.fromMemorySegment(Species.B, seg1, at1 + i, ByteOrder.LITTLE_ENDIAN));
+            Int8.narrow(a.mul(sv).add(b)).intoMemorySegment(segD, atD + i, ByteOrder.LITTLE_ENDIAN);
         }
         for (; i < n; i++) {
             float r = ArithAlu.apply(AluOp.ADD, ArithAlu.apply(AluOp.MULT, seg0.get(ValueLayout.JAVA_BYTE, at0 + i), s),

@@ -21,7 +21,7 @@ final class Int8 {
         int i = 0;
         if (Species.B != null) {
             for (int bound = Species.F.loopBound(n); i < bound; i += Species.F.length()) {
-                ((FloatVector) ByteVector.fromArray(Species.B, in, i).convertShape(B2F, Species.F, 0)).intoArray(out, i);
+                widen(ByteVector.fromArray(Species.B, in, i)).intoArray(out, i);
             }
         }
         for (; i < n; i++) {
@@ -33,13 +33,22 @@ final class Int8 {
         int i = 0;
         if (Species.B != null) {
             for (int bound = Species.F.loopBound(n); i < bound; i += Species.F.length()) {
-                IntVector r = (IntVector) FloatVector.fromArray(Species.F, in, i).convertShape(F2I, Species.I, 0);
-                ((ByteVector) r.max(Byte.MIN_VALUE).min(Byte.MAX_VALUE).convertShape(I2B, Species.B, 0))
-                        .intoArray(out, i);
+                narrow(FloatVector.fromArray(Species.F, in, i)).intoArray(out, i);
             }
         }
         for (; i < n; i++) {
             out[i] = (byte) Math.clamp((int) in[i], Byte.MIN_VALUE, Byte.MAX_VALUE);
         }
+    }
+
+    /** The fp32 values of {@link Species#B} int8 lanes. */
+    static FloatVector widen(ByteVector int8) {
+        return (FloatVector) int8.convertShape(B2F, Species.F, 0);
+    }
+
+    /** int8 lanes of {@code f}: truncated toward zero, saturated, NaN as 0. */
+    static ByteVector narrow(FloatVector f) {
+        IntVector r = (IntVector) f.convertShape(F2I, Species.I, 0);
+        return (ByteVector) r.max(Byte.MIN_VALUE).min(Byte.MAX_VALUE).convertShape(I2B, Species.B, 0);
     }
 }

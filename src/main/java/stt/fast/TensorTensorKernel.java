@@ -10,7 +10,8 @@ import stt.machine.Machine;
 
 /**
  * Tensor-Tensor arith and bitvec: lanes independently, in chunks: both sources loaded, one Vector API pass,
- * stored; an add on contiguous fp32, bf16 or int8 streams runs fused on the segments ({@link FusedMultAdd}). Words the DVE does not run (pow, int ALU ops, 64-bit dtypes) go back to the reference, which refuses.
+ * stored; an add on contiguous fp32, bf16 or int8 streams runs fused on the segments ({@link FusedMultAdd}).
+ * Words the DVE does not run (pow, int ALU ops, 64-bit dtypes) go back to the reference, which refuses.
  */
 final class TensorTensorKernel implements Kernel {
     @Override
