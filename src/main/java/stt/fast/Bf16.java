@@ -7,6 +7,8 @@ import static jdk.incubator.vector.VectorOperators.LSHR;
 import static jdk.incubator.vector.VectorOperators.OR;
 import static jdk.incubator.vector.VectorOperators.S2I;
 
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.ShortVector;
@@ -17,26 +19,14 @@ final class Bf16 {
     private Bf16() {
     }
 
-    /** out[i] = the fp32 value of bf16 bits in[i]: the bits shifted into the top half. */
-    static void widen(short[] in, float[] out, int n) {
-        int i = 0;
-        for (int bound = Species.F.loopBound(n); i < bound; i += Species.F.length()) {
-            widen(ShortVector.fromArray(Species.S, in, i)).intoArray(out, i);
-        }
-        for (; i < n; i++) {
-            out[i] = Dtype.BF16.toFp32(in[i]);
-        }
+    /** The fp32 values of the {@link Species#F} bf16 patterns at {@code at}. */
+    static FloatVector load(MemorySegment seg, long at) {
+        return widen(ShortVector.fromMemorySegment(Species.S, seg, at, ByteOrder.LITTLE_ENDIAN));
     }
 
-    /** out[i] = bf16 bits of in[i], rounded to nearest even; a NaN becomes its sign and the quiet NaN 0x7fc0. */
-    static void narrow(float[] in, short[] out, int n) {
-        int i = 0;
-        for (int bound = Species.F.loopBound(n); i < bound; i += Species.F.length()) {
-            narrow(FloatVector.fromArray(Species.F, in, i)).intoArray(out, i);
-        }
-        for (; i < n; i++) {
-            out[i] = (short) Dtype.BF16.fromFp32(in[i]);
-        }
+    /** Stores {@code f} as bf16 patterns at {@code at}. */
+    static void store(FloatVector f, MemorySegment seg, long at) {
+        narrow(f).intoMemorySegment(seg, at, ByteOrder.LITTLE_ENDIAN);
     }
 
     /** The fp32 values of {@link Species#S} bf16 lanes: the bits shifted into the top half. */

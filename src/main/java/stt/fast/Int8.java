@@ -4,41 +4,29 @@ import static jdk.incubator.vector.VectorOperators.B2F;
 import static jdk.incubator.vector.VectorOperators.F2I;
 import static jdk.incubator.vector.VectorOperators.I2B;
 
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 
 /**
- * int8 to and from fp32, {@link Species#F} lanes at a time where {@link Species#B} exists (else element by
- * element); equal to {@link stt.isa.Dtype#INT8}'s conversions: exact widening, and truncation toward zero with
- * saturation (NaN gives 0) back.
+ * int8 to and from fp32, {@link Species#F} lanes at a time (where {@link Species#B} exists); equal to
+ * {@link stt.isa.Dtype#INT8}'s conversions: exact widening, and truncation toward zero with saturation (NaN gives
+ * 0) back.
  */
 final class Int8 {
     private Int8() {
     }
 
-    static void widen(byte[] in, float[] out, int n) {
-        int i = 0;
-        if (Species.B != null) {
-            for (int bound = Species.F.loopBound(n); i < bound; i += Species.F.length()) {
-                widen(ByteVector.fromArray(Species.B, in, i)).intoArray(out, i);
-            }
-        }
-        for (; i < n; i++) {
-            out[i] = in[i];
-        }
+    /** The fp32 values of the {@link Species#F} int8 patterns at {@code at} ({@link Species#B} must exist). */
+    static FloatVector load(MemorySegment seg, long at) {
+        return widen(ByteVector.fromMemorySegment(Species.B, seg, at, ByteOrder.LITTLE_ENDIAN));
     }
 
-    static void narrow(float[] in, byte[] out, int n) {
-        int i = 0;
-        if (Species.B != null) {
-            for (int bound = Species.F.loopBound(n); i < bound; i += Species.F.length()) {
-                narrow(FloatVector.fromArray(Species.F, in, i)).intoArray(out, i);
-            }
-        }
-        for (; i < n; i++) {
-            out[i] = (byte) Math.clamp((int) in[i], Byte.MIN_VALUE, Byte.MAX_VALUE);
-        }
+    /** Stores {@code f} as int8 at {@code at}: truncated toward zero, saturated, NaN as 0. */
+    static void store(FloatVector f, MemorySegment seg, long at) {
+        narrow(f).intoMemorySegment(seg, at, ByteOrder.LITTLE_ENDIAN);
     }
 
     /** The fp32 values of {@link Species#B} int8 lanes. */

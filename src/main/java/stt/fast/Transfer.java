@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import jdk.incubator.vector.FloatVector;
 import stt.exec.Operand;
 import stt.isa.Dtype;
 import stt.machine.Machine;
@@ -18,23 +19,9 @@ final class Transfer {
     private static final ValueLayout.OfFloat F32 = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final float[] FP16 = table(Dtype.FP16, 1 << 16);
-    private static final float[] FP8_E3M4 = table(Dtype.FP8_E3M4, 256);
-    private static final float[] FP8_E4M3 = table(Dtype.FP8_E4M3, 256);
-    private static final float[] FP8_E5M2 = table(Dtype.FP8_E5M2, 256);
-    private static final NarrowTable TO_FP8_E3M4 = new NarrowTable(stt.isa.NarrowFloat.FP8_E3M4);
-    private static final NarrowTable TO_FP8_E4M3 = new NarrowTable(stt.isa.NarrowFloat.FP8_E4M3);
-    private static final NarrowTable TO_FP8_E5M2 = new NarrowTable(stt.isa.NarrowFloat.FP8_E5M2);
+    private static final int L = Species.F.length();
 
     private Transfer() {
-    }
-
-    private static float[] table(Dtype d, int n) {
-        float[] t = new float[n];
-        for (int bits = 0; bits < n; bits++) {
-            t[bits] = d.toFp32(bits);
-        }
-        return t;
     }
 
     /** Scratch space for one lane's chunk of raw elements. */
@@ -62,66 +49,77 @@ final class Transfer {
             return;
         }
         if (stride != 1) {
-            for (int i = 0; i < len; i++) {
-                out[i] = d.toFp32(m.readBits(o.start().space(), o.partition(lane), o.offset(k0 + i), d.size()));
-            }
+            loadEach(m, o, lane, k0, 0, len, out);
             return;
         }
         long at = base + o.offset(k0);
+        int i = 0;
+        int bound = Species.F.loopBound(len);
+        SmallFloat small = SmallFloat.of(d);
         switch (d) {
             case FP32, FP32R -> MemorySegment.copy(seg, at, MemorySegment.ofArray(out), 0, 4L * len);
             case BF16 -> {
-                MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
-                Bf16.widen(s.shorts, out, len);
+                for (; i < bound; i += L) {
+                    Bf16.load(seg, at + 2L * i).intoArray(out, i);
+                }
             }
             case FP16 -> {
-                MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
-                for (int i = 0; i < len; i++) {
-                    out[i] = FP16[s.shorts[i] & 0xffff];
+                for (; i < bound; i += L) {
+                    SmallFloat.loadFp16(seg, at + 2L * i).intoArray(out, i);
+                }
+            }
+            case INT8 -> {
+                for (; Species.B != null && i < bound; i += L) {
+                    Int8.load(seg, at + i).intoArray(out, i);
+                }
+            }
+            case FP8_E3M4, FP8_E4M3, FP8_E5M2 -> {
+                for (; Species.B != null && i < bound; i += L) {
+                    small.loadFp8(seg, at + i).intoArray(out, i);
                 }
             }
             case INT16 -> {
                 MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
-                for (int i = 0; i < len; i++) {
+                for (; i < len; i++) {
                     out[i] = s.shorts[i];
                 }
             }
             case UINT16 -> {
                 MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
-                for (int i = 0; i < len; i++) {
+                for (; i < len; i++) {
                     out[i] = s.shorts[i] & 0xffff;
                 }
             }
             case INT32 -> {
                 MemorySegment.copy(seg, I32, at, s.ints, 0, len);
-                for (int i = 0; i < len; i++) {
+                for (; i < len; i++) {
                     out[i] = s.ints[i];
                 }
             }
             case UINT32 -> {
                 MemorySegment.copy(seg, I32, at, s.ints, 0, len);
-                for (int i = 0; i < len; i++) {
+                for (; i < len; i++) {
                     out[i] = Integer.toUnsignedLong(s.ints[i]);
                 }
             }
-            case INT8 -> {
-                MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, s.bytes, 0, len);
-                Int8.widen(s.bytes, out, len);
-            }
             case UINT8 -> {
                 MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, s.bytes, 0, len);
-                for (int i = 0; i < len; i++) {
+                for (; i < len; i++) {
                     out[i] = s.bytes[i] & 0xff;
                 }
             }
-            case FP8_E3M4, FP8_E4M3, FP8_E5M2 -> {
-                float[] table = d == Dtype.FP8_E3M4 ? FP8_E3M4 : d == Dtype.FP8_E4M3 ? FP8_E4M3 : FP8_E5M2;
-                MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, s.bytes, 0, len);
-                for (int i = 0; i < len; i++) {
-                    out[i] = table[s.bytes[i] & 0xff];
-                }
-            }
             default -> throw new IllegalStateException(d + " is not an element dtype");
+        }
+        if (d != Dtype.FP32 && d != Dtype.FP32R) {
+            loadEach(m, o, lane, k0, i, len, out);
+        }
+    }
+
+    /** Elements k0+from .. k0+len-1, one at a time, into out[from..len). */
+    private static void loadEach(Machine m, Operand o, int lane, long k0, int from, int len, float[] out) {
+        Dtype d = o.dtype();
+        for (int i = from; i < len; i++) {
+            out[i] = d.toFp32(m.readBits(o.start().space(), o.partition(lane), o.offset(k0 + i), d.size()));
         }
     }
 
@@ -129,65 +127,74 @@ final class Transfer {
     static void storeFloats(Machine m, Operand o, int lane, long k0, int len, float[] r, Scratch s) {
         Dtype d = o.dtype();
         if (o.pattern().linearStride() != 1) {
-            for (int i = 0; i < len; i++) {
-                m.writeBits(o.start().space(), o.partition(lane), o.offset(k0 + i), d.size(), d.fromFp32(r[i]));
-            }
+            storeEach(m, o, lane, k0, 0, len, r);
             return;
         }
         MemorySegment seg = RawMemory.segment(m, o.start().space());
         long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
+        int i = 0;
+        int bound = Species.F.loopBound(len);
+        SmallFloat small = SmallFloat.of(d);
         switch (d) {
             case FP32, FP32R -> MemorySegment.copy(MemorySegment.ofArray(r), 0, seg, at, 4L * len);
             case BF16 -> {
-                Bf16.narrow(r, s.shorts, len);
-                MemorySegment.copy(s.shorts, 0, seg, I16, at, len);
+                for (; i < bound; i += L) {
+                    Bf16.store(FloatVector.fromArray(Species.F, r, i), seg, at + 2L * i);
+                }
+            }
+            case FP16 -> {
+                for (; i < bound; i += L) {
+                    SmallFloat.storeFp16(FloatVector.fromArray(Species.F, r, i), seg, at + 2L * i);
+                }
+            }
+            case INT8 -> {
+                for (; Species.B != null && i < bound; i += L) {
+                    Int8.store(FloatVector.fromArray(Species.F, r, i), seg, at + i);
+                }
+            }
+            case FP8_E3M4, FP8_E4M3, FP8_E5M2 -> {
+                for (; Species.B != null && i < bound; i += L) {
+                    small.storeFp8(FloatVector.fromArray(Species.F, r, i), seg, at + i);
+                }
             }
             case INT32 -> {
-                for (int i = 0; i < len; i++) {
+                for (; i < len; i++) {
                     s.ints[i] = (int) r[i];
                 }
                 MemorySegment.copy(s.ints, 0, seg, I32, at, len);
             }
-            case FP16 -> {
-                for (int i = 0; i < len; i++) {
-                    s.shorts[i] = Float.floatToFloat16(r[i]);
-                }
-                for (int i = 0; i < len; i++) {
-                    if (Float.isNaN(r[i])) { // NumPy's NaN bits, not the JDK's
-                        s.shorts[i] = (short) d.fromFp32(r[i]);
-                    }
-                }
-                MemorySegment.copy(s.shorts, 0, seg, I16, at, len);
-            }
             case INT16, UINT16 -> {
                 int min = d == Dtype.INT16 ? Short.MIN_VALUE : 0;
                 int max = d == Dtype.INT16 ? Short.MAX_VALUE : 0xffff;
-                for (int i = 0; i < len; i++) {
+                for (; i < len; i++) {
                     s.shorts[i] = (short) Math.clamp((int) r[i], min, max);
                 }
                 MemorySegment.copy(s.shorts, 0, seg, I16, at, len);
             }
-            case INT8 -> {
-                Int8.narrow(r, s.bytes, len);
-                MemorySegment.copy(s.bytes, 0, seg, ValueLayout.JAVA_BYTE, at, len);
-            }
             case UINT8 -> {
-                for (int i = 0; i < len; i++) {
+                for (; i < len; i++) {
                     s.bytes[i] = (byte) Math.clamp((int) r[i], 0, 0xff);
                 }
                 MemorySegment.copy(s.bytes, 0, seg, ValueLayout.JAVA_BYTE, at, len);
             }
-            case FP8_E3M4, FP8_E4M3, FP8_E5M2 -> {
-                (d == Dtype.FP8_E3M4 ? TO_FP8_E3M4 : d == Dtype.FP8_E4M3 ? TO_FP8_E4M3 : TO_FP8_E5M2)
-                        .narrow(r, s.bytes, len);
-                MemorySegment.copy(s.bytes, 0, seg, ValueLayout.JAVA_BYTE, at, len);
-            }
-            default -> {
-                for (int i = 0; i < len; i++) {
+            case UINT32 -> {
+                for (; i < len; i++) {
                     s.ints[i] = d.fromFp32(r[i]);
                 }
                 MemorySegment.copy(s.ints, 0, seg, I32, at, len);
             }
+            default -> throw new IllegalStateException(d + " is not an element dtype");
+        }
+        if (d != Dtype.FP32 && d != Dtype.FP32R) {
+            storeEach(m, o, lane, k0, i, len, r);
+        }
+    }
+
+    /** Writes r[from..len) as elements k0+from .. of lane {@code lane}, one at a time. */
+    private static void storeEach(Machine m, Operand o, int lane, long k0, int from, int len, float[] r) {
+        Dtype d = o.dtype();
+        for (int i = from; i < len; i++) {
+            m.writeBits(o.start().space(), o.partition(lane), o.offset(k0 + i), d.size(), d.fromFp32(r[i]));
         }
     }
 
