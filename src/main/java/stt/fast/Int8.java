@@ -19,6 +19,27 @@ final class Int8 {
     private Int8() {
     }
 
+    /**
+     * out[i] = the int8 element at {@code at} + i widened, for the whole vectors below {@code bound} (a multiple
+     * of the lane count): its own small loop, so the vectors stay in registers. Returns where it stopped.
+     */
+    static int widen(MemorySegment seg, long at, float[] out, int bound) {
+        int i = 0;
+        for (; i < bound; i += Species.F.length()) {
+            load(seg, at + i).intoArray(out, i);
+        }
+        return i;
+    }
+
+    /** The int8 elements at {@code at} + i narrowed from in[i], as {@link #widen} the other way. */
+    static int narrow(float[] in, MemorySegment seg, long at, int bound) {
+        int i = 0;
+        for (; i < bound; i += Species.F.length()) {
+            store(FloatVector.fromArray(Species.F, in, i), seg, at + i);
+        }
+        return i;
+    }
+
     /** The fp32 values of the {@link Species#F} int8 patterns at {@code at} ({@link Species#B} must exist). */
     static FloatVector load(MemorySegment seg, long at) {
         return widen(ByteVector.fromMemorySegment(Species.B, seg, at, ByteOrder.LITTLE_ENDIAN));

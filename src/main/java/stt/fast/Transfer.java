@@ -4,7 +4,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.Arrays;
-import jdk.incubator.vector.FloatVector;
 import stt.exec.Operand;
 import stt.isa.Dtype;
 import stt.machine.Machine;
@@ -19,8 +18,6 @@ final class Transfer {
     private static final ValueLayout.OfFloat F32 = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final int L = Species.F.length();
-
     private Transfer() {
     }
 
@@ -59,24 +56,16 @@ final class Transfer {
         switch (d) {
             case FP32, FP32R -> MemorySegment.copy(seg, at, MemorySegment.ofArray(out), 0, 4L * len);
             case BF16 -> {
-                for (; i < bound; i += L) {
-                    Bf16.load(seg, at + 2L * i).intoArray(out, i);
-                }
+                i = Bf16.widen(seg, at, out, bound);
             }
             case FP16 -> {
-                for (; i < bound; i += L) {
-                    SmallFloat.loadFp16(seg, at + 2L * i).intoArray(out, i);
-                }
+                i = SmallFloat.widenFp16(seg, at, out, bound);
             }
             case INT8 -> {
-                for (; Species.B != null && i < bound; i += L) {
-                    Int8.load(seg, at + i).intoArray(out, i);
-                }
+                i = Species.B == null ? 0 : Int8.widen(seg, at, out, bound);
             }
             case FP8_E3M4, FP8_E4M3, FP8_E5M2 -> {
-                for (; Species.B != null && i < bound; i += L) {
-                    small.loadFp8(seg, at + i).intoArray(out, i);
-                }
+                i = Species.B == null ? 0 : small.widenFp8(seg, at, out, bound);
             }
             case INT16 -> {
                 MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
@@ -138,24 +127,16 @@ final class Transfer {
         switch (d) {
             case FP32, FP32R -> MemorySegment.copy(MemorySegment.ofArray(r), 0, seg, at, 4L * len);
             case BF16 -> {
-                for (; i < bound; i += L) {
-                    Bf16.store(FloatVector.fromArray(Species.F, r, i), seg, at + 2L * i);
-                }
+                i = Bf16.narrow(r, seg, at, bound);
             }
             case FP16 -> {
-                for (; i < bound; i += L) {
-                    SmallFloat.storeFp16(FloatVector.fromArray(Species.F, r, i), seg, at + 2L * i);
-                }
+                i = SmallFloat.narrowFp16(r, seg, at, bound);
             }
             case INT8 -> {
-                for (; Species.B != null && i < bound; i += L) {
-                    Int8.store(FloatVector.fromArray(Species.F, r, i), seg, at + i);
-                }
+                i = Species.B == null ? 0 : Int8.narrow(r, seg, at, bound);
             }
             case FP8_E3M4, FP8_E4M3, FP8_E5M2 -> {
-                for (; Species.B != null && i < bound; i += L) {
-                    small.storeFp8(FloatVector.fromArray(Species.F, r, i), seg, at + i);
-                }
+                i = Species.B == null ? 0 : small.narrowFp8(r, seg, at, bound);
             }
             case INT32 -> {
                 for (; i < len; i++) {
