@@ -84,6 +84,63 @@ final class ArithKernel {
         }
     }
 
+    /**
+     * op(x, y) on one vector, lane for lane what {@link #binary}'s loops compute, for the lane-sequential kernels
+     * (the scan), whose loop body steps every lane of a group by one element. C2 inlines a hot callee only up to
+     * 325 bytecodes (FreqInlineSize) and a vector that crosses a call it does not inline is boxed, so the ops are
+     * dispatched in two levels of small switches: each method here is well under that size.
+     */
+    static FloatVector apply(AluOp op, FloatVector x, FloatVector y) {
+        return switch (op) {
+            case BYPASS, ADD, SUBTRACT, MULT, SQUARE, ABSOLUTE_DIFF, ABSOLUTE_VALUE -> arith(op, x, y);
+            case MAX, MIN, RELU, ABS_MAX, ABS_MIN -> extremum(op, x, y);
+            case IS_EQ, IS_GT, IS_GE, IS_LE, IS_LT, IS_NE -> compare(op, x, y);
+            case LOGICAL_AND, LOGICAL_OR, LOGICAL_XOR -> logical(op, x, y);
+            default -> throw new IllegalArgumentException(op.isaName() + " is not a general-arith op");
+        };
+    }
+
+    private static FloatVector arith(AluOp op, FloatVector x, FloatVector y) {
+        return canonical(switch (op) {
+            case BYPASS -> x;
+            case ADD -> x.add(y);
+            case SUBTRACT -> x.sub(y);
+            case MULT -> x.mul(y);
+            case SQUARE -> x.mul(x);
+            case ABSOLUTE_DIFF -> x.sub(y).lanewise(ABS);
+            default -> x.lanewise(ABS);
+        });
+    }
+
+    private static FloatVector extremum(AluOp op, FloatVector x, FloatVector y) {
+        return canonical(switch (op) {
+            case MAX -> max(x, y);
+            case MIN -> min(x, y);
+            case RELU -> max(x, ZERO);
+            case ABS_MAX -> max(x.lanewise(ABS), y.lanewise(ABS));
+            default -> min(x.lanewise(ABS), y.lanewise(ABS));
+        });
+    }
+
+    private static FloatVector compare(AluOp op, FloatVector x, FloatVector y) {
+        return bool(switch (op) {
+            case IS_EQ -> x.compare(EQ, y);
+            case IS_GT -> x.compare(GT, y);
+            case IS_GE -> x.compare(GE, y);
+            case IS_LE -> x.compare(LE, y);
+            case IS_LT -> x.compare(LT, y);
+            default -> x.compare(EQ, y).not();
+        });
+    }
+
+    private static FloatVector logical(AluOp op, FloatVector x, FloatVector y) {
+        return bool(switch (op) {
+            case LOGICAL_AND -> x.compare(NE, 0f).and(y.compare(NE, 0f));
+            case LOGICAL_OR -> x.compare(NE, 0f).or(y.compare(NE, 0f));
+            default -> x.compare(NE, 0f).eq(y.compare(NE, 0f)).not();
+        });
+    }
+
     // Each loop handles the whole vectors and returns where the scalar tail starts.
 
     private static int bypass(float[] x, float[] r, int n) {
