@@ -27,7 +27,8 @@ import stt.machine.Tile;
  * one run so that ratios between rows are meaningful on a shared machine.
  */
 public final class Bench {
-    static final int[] FREE_SIZES = {64, 512, 2048};
+    /** Free sizes of every case, besides the largest tile; from 8192 on the two-thread rows run in parallel. */
+    static final int[] FREE_SIZES = {64, 512, 2048, 8192};
     private final Generation gen;
     private final boolean quick;
     private final String filter;

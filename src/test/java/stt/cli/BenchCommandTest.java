@@ -22,7 +22,7 @@ class BenchCommandTest {
                 "int8_bitwise_and_bitwise_or", "int32_bitwise_and_bitwise_or", "scan_fp32_mult_add",
                 "select_reduce_uint8_fp32");
         assertThat(cases).filteredOn(c -> c.name().equals("fp32_mult_add")).extracting(BenchCase::free)
-                .containsExactly(64, 512, 2048, 21824);
+                .containsExactly(64, 512, 2048, 8192, 21824);
         assertThat(cases).allSatisfy(c -> assertThat(c.partitions()).isEqualTo(128));
         assertThat(new Bench(Generation.MARIANA, true, "").cases()).extracting(c -> c.name() + "@" + c.free())
                 .contains("fp32_mult_add@2048");
