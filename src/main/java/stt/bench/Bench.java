@@ -27,7 +27,7 @@ import stt.machine.Tile;
  * one run so that ratios between rows are meaningful on a shared machine.
  */
 public final class Bench {
-    /** Free sizes of every case, besides the largest tile; from 8192 on the two-thread rows run in parallel. */
+    /** Free sizes of every case, besides the largest tile; from 1024 on the two-thread rows run in parallel. */
     static final int[] FREE_SIZES = {64, 512, 2048, 8192};
     private final Generation gen;
     private final boolean quick;

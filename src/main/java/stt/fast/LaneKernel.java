@@ -17,7 +17,16 @@ final class LaneKernel extends S2s2d2Kernel {
 
     @Override
     void run(Machine m, Plan p, int[] scalars, Lanes lanes) {
-        lanes.run(p.channels(), p.elements() * p.channels(), c -> lane(m, p, c, scalars[c]));
+        long n = p.elements();
+        var fused = S2s2d2.accumulates(p) || !multAdd(p) ? Optional.<FusedMultAdd.Family>empty()
+                : FusedMultAdd.family(p.src0(), p.src1(), p.dst());
+        if (fused.isPresent()) {
+            FusedMultAdd.Family f = fused.get();
+            lanes.run(p.channels(), n * p.channels(), c -> FusedMultAdd.lane(f, Float.intBitsToFloat(scalars[c]), m,
+                    p.src0(), p.src1(), p.dst(), c, n));
+        } else {
+            lanes.run(p.channels(), n * p.channels(), c -> lane(m, p, c, scalars[c]));
+        }
     }
 
     /** ScalarTensorTensor arith with op0 mult, op1 add and no swaps: the shape {@link FusedMultAdd} runs. */
@@ -45,12 +54,6 @@ final class LaneKernel extends S2s2d2Kernel {
         float s = Float.intBitsToFloat(scalar);
         boolean accumulate = S2s2d2.accumulates(p);
         float acc = m.accumulator(lane);
-        var fused = accumulate || !multAdd(p) ? Optional.<FusedMultAdd.Family>empty()
-                : FusedMultAdd.family(p.src0(), p.src1(), p.dst());
-        if (fused.isPresent()) {
-            FusedMultAdd.lane(fused.get(), s, m, p.src0(), p.src1(), p.dst(), lane, n);
-            return;
-        }
         float[] r = buf.r;
         for (long k0 = 0; k0 < n; k0 += CHUNK) {
             int len = (int) Math.min(CHUNK, n - k0);

@@ -1,32 +1,28 @@
 package stt.fast;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
 import java.util.function.IntConsumer;
-import java.util.stream.IntStream;
 
 /**
  * Runs independent units of work (lanes, or groups of lanes) on up to {@code threads} threads: contiguous ranges,
- * one per thread, the caller taking the first, and only when the instruction is large enough that waking the
- * workers pays ({@link #PARALLEL_THRESHOLD} elements over all lanes).
+ * one per thread, the caller taking the first, and only when the instruction is large enough that sharing it pays
+ * ({@link #PARALLEL_THRESHOLD} elements over all lanes). The other ranges go to a {@link Crew} whose workers stay
+ * awake a little after each instruction, so that a stream of instructions does not pay a thread wake-up each.
  */
 final class Lanes {
-    /** Below this many elements an instruction runs on the caller's thread: waking workers costs more. */
-    static final long PARALLEL_THRESHOLD = 1 << 19;
+    /** Below this many elements an instruction runs on the caller's thread: sharing it costs more. */
+    static final long PARALLEL_THRESHOLD = 1 << 17;
 
-    /** One pool per thread count, shared by every engine (their workers are daemon threads). */
-    private static final Map<Integer, ForkJoinPool> POOLS = new ConcurrentHashMap<>();
+    /** One crew per thread count, shared by every engine (their workers are daemon threads). */
+    private static final Map<Integer, Crew> CREWS = new ConcurrentHashMap<>();
 
-    private final ForkJoinPool pool;
+    private final Crew crew;
     private final int threads;
 
     Lanes(int threads) {
         this.threads = threads;
-        this.pool = threads == 1 ? null : POOLS.computeIfAbsent(threads, ForkJoinPool::new);
+        this.crew = threads == 1 ? null : CREWS.computeIfAbsent(threads - 1, Crew::new);
     }
 
     int threads() {
@@ -35,14 +31,20 @@ final class Lanes {
 
     /** Runs {@code unit} for 0..units-1; {@code elements} is the instruction's total element count. */
     void run(int units, long elements, IntConsumer unit) {
-        int parts = pool != null && elements >= PARALLEL_THRESHOLD ? Math.min(threads, units) : 1;
-        List<ForkJoinTask<?>> others = new ArrayList<>();
-        for (int t = 1; t < parts; t++) {
-            int from = units * t / parts;
-            int to = units * (t + 1) / parts;
-            others.add(pool.submit(() -> IntStream.range(from, to).forEach(unit)));
+        int parts = crew != null && elements >= PARALLEL_THRESHOLD ? Math.min(threads, units) : 1;
+        if (parts == 1 || !crew.share(parts, units, unit)) {
+            range(unit, 0, units);
         }
-        IntStream.range(0, units / parts).forEach(unit);
-        others.forEach(ForkJoinTask::join);
+    }
+
+    /** Part {@code part} of {@code parts} of 0..units-1. */
+    static void part(IntConsumer unit, int units, int part, int parts) {
+        range(unit, (int) ((long) units * part / parts), (int) ((long) units * (part + 1) / parts));
+    }
+
+    private static void range(IntConsumer unit, int from, int to) {
+        for (int u = from; u < to; u++) {
+            unit.accept(u);
+        }
     }
 }

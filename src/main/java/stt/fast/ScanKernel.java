@@ -16,8 +16,13 @@ import stt.machine.Machine;
 final class ScanKernel extends S2s2d2Kernel {
     private static final int G = Species.F.length();
     private static final int CHUNK = FastEngine.CHUNK;
-    /** Where element k of each lane is, from lane 0's: lanes are CHUNK apart. */
-    private static final int[] ACROSS = step(CHUNK);
+    /**
+     * How far apart the lanes' chunks are in the group's buffers: a cache line more than a chunk, so that element
+     * k of every lane falls in a different L1 set (at CHUNK floats, a power of two, all G lanes share two sets).
+     */
+    private static final int PITCH = CHUNK + 16;
+    /** Where element k of each lane is, from lane 0's. */
+    private static final int[] ACROSS = step(PITCH);
     /** Where each of G consecutive elements of one lane is in the results: elements are G apart. */
     private static final int[] ALONG = step(G);
 
@@ -40,8 +45,8 @@ final class ScanKernel extends S2s2d2Kernel {
     private static final class Buffers {
         final Transfer.Scratch scratch = new Transfer.Scratch(CHUNK);
         final float[] lane = new float[CHUNK];
-        final float[] a = new float[G * CHUNK];
-        final float[] b = new float[G * CHUNK];
+        final float[] a = new float[G * PITCH];
+        final float[] b = new float[G * PITCH];
         final float[] r = new float[G * CHUNK];
         final float[] state = new float[G];
     }
@@ -59,9 +64,9 @@ final class ScanKernel extends S2s2d2Kernel {
             int len = (int) Math.min(CHUNK, n - k0);
             for (int l = 0; l < count; l++) {
                 Transfer.loadFloats(m, p.src0(), first + l, k0, len, buf.lane, buf.scratch);
-                System.arraycopy(buf.lane, 0, buf.a, l * CHUNK, len);
+                System.arraycopy(buf.lane, 0, buf.a, l * PITCH, len);
                 Transfer.loadFloats(m, p.src1(), first + l, k0, len, buf.lane, buf.scratch);
-                System.arraycopy(buf.lane, 0, buf.b, l * CHUNK, len);
+                System.arraycopy(buf.lane, 0, buf.b, l * PITCH, len);
             }
             steps(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), buf, len);
             for (int l = 0; l < count; l++) {
