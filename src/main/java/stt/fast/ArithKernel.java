@@ -17,6 +17,7 @@ import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
 import stt.alu.ArithAlu;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
@@ -33,6 +34,7 @@ final class ArithKernel {
     private static final int L = Species.F.length();
     private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfFloat F32 = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private ArithKernel() {
     }
@@ -363,6 +365,30 @@ final class ArithKernel {
             float r = ArithAlu.apply(AluOp.ADD, ArithAlu.apply(AluOp.MULT, seg0.get(ValueLayout.JAVA_BYTE, at0 + i), s),
                     seg1.get(ValueLayout.JAVA_BYTE, at1 + i));
             segD.set(ValueLayout.JAVA_BYTE, atD + i, (byte) Dtype.INT8.fromFp32(r));
+        }
+    }
+
+    /**
+     * The same mult/add on contiguous int32 streams with an int32 result: I2F (round to nearest even, as
+     * {@code (float) int}), two fp32 stages, F2I (Java's cast: toward zero, saturating, NaN to 0, as
+     * {@link Dtype#fromFp32}); no canonical NaN, which F2I would make 0 anyway.
+     */
+    static void multAddContiguousInt32(float s, MemorySegment seg0, long at0, MemorySegment seg1, long at1,
+            MemorySegment segD, long atD, int n) {
+        FloatVector sv = FloatVector.broadcast(Species.F, s);
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            FloatVector a = (FloatVector) IntVector.fromMemorySegment(Species.I, seg0, at0 + 4L * i,
+                    ByteOrder.LITTLE_ENDIAN).convert(VectorOperators.I2F, 0);
+            FloatVector b = (FloatVector) IntVector.fromMemorySegment(Species.I, seg1, at1 + 4L * i,
+                    ByteOrder.LITTLE_ENDIAN).convert(VectorOperators.I2F, 0);
+            a.mul(sv).add(b).convert(VectorOperators.F2I, 0).intoMemorySegment(segD, atD + 4L * i,
+                    ByteOrder.LITTLE_ENDIAN);
+        }
+        for (; i < n; i++) {
+            float r = ArithAlu.apply(AluOp.ADD, ArithAlu.apply(AluOp.MULT, seg0.get(I32, at0 + 4L * i), s),
+                    seg1.get(I32, at1 + 4L * i));
+            segD.set(I32, atD + 4L * i, Dtype.INT32.fromFp32(r));
         }
     }
 

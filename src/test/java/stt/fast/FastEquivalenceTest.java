@@ -108,10 +108,10 @@ class FastEquivalenceTest {
         ReferenceEngine reference = new ReferenceEngine();
         FastEngine engine = new FastEngine(2);
         String[][] families = {{"fp32", "fp32", "fp32"}, {"fp32", "fp32", "fp32r"}, {"bf16", "bf16", "bf16"},
-            {"int8", "int8", "int8"}};
+            {"int8", "int8", "int8"}, {"int32", "int32", "int32"}};
         for (int k = 0; k < 600; k++) {
             String[] d = families[rnd.nextInt(families.length)];
-            int size = d[0].equals("bf16") ? 2 : d[0].equals("int8") ? 1 : 4;
+            int size = d[0].equals("bf16") ? 2 : d[0].equals("int8") ? 1 : 4; // fp32 and int32: 4
             int n = 1 + rnd.nextInt(300);
             int channels = 1 + rnd.nextInt(128);
             int part = rnd.nextInt(129 - channels);
