@@ -40,10 +40,12 @@ class BenchCommandTest {
         assertThat(keys).containsExactly("case", "in0", "in1", "out", "op0", "op1", "partitions", "free", "engine",
                 "threads", "parallel", "ns_per_element", "gb_per_s");
         assertThat(node.get("gb_per_s").asDouble()).isEqualTo(24.0);
-        // 128 x 2048 = 2^18 elements, below the fast engine's 2^19 threshold: "2 threads" is a one-thread sample
-        assertThat(new Measurement(c, "fast", 2, 0.5).parallel()).isFalse();
+        // 128 x 512 = 2^16 elements, below the fast engine's 2^17 threshold: "2 threads" is a one-thread sample
+        BenchCase small = new BenchCase("fp32_mult_add", stt.api.Call.Instruction.STT, Dtype.FP32, Dtype.FP32,
+                Dtype.FP32, AluOp.MULT, AluOp.ADD, 128, 512);
+        assertThat(new Measurement(small, "fast", 2, 0.5).parallel()).isFalse();
         BenchCase big = new BenchCase("fp32_mult_add", stt.api.Call.Instruction.STT, Dtype.FP32, Dtype.FP32,
-                Dtype.FP32, AluOp.MULT, AluOp.ADD, 128, 4096);
+                Dtype.FP32, AluOp.MULT, AluOp.ADD, 128, 1024);
         assertThat(new Measurement(big, "fast", 2, 0.5).parallel()).isTrue();
         assertThat(new Measurement(big, "fast", 1, 0.5).parallel()).isFalse();
     }
