@@ -320,8 +320,7 @@ final class ArithKernel {
             canonical(a.mul(sv).add(b)).intoMemorySegment(segD, atD + 4L * i, ByteOrder.LITTLE_ENDIAN);
         }
         for (; i < n; i++) {
-            float mid = ArithAlu.apply(AluOp.MULT, seg0.get(F32, at0 + 4L * i), s);
-            segD.set(F32, atD + 4L * i, ArithAlu.apply(AluOp.ADD, mid, seg1.get(F32, at1 + 4L * i)));
+            segD.set(F32, atD + 4L * i, multAdd(seg0.get(F32, at0 + 4L * i), s, seg1.get(F32, at1 + 4L * i)));
         }
     }
 
@@ -343,7 +342,7 @@ final class ArithKernel {
         for (; i < n; i++) {
             float a = Dtype.BF16.toFp32(seg0.get(I16, at0 + 2L * i));
             float b = Dtype.BF16.toFp32(seg1.get(I16, at1 + 2L * i));
-            float r = ArithAlu.apply(AluOp.ADD, ArithAlu.apply(AluOp.MULT, a, s), b);
+            float r = multAdd(a, s, b);
             segD.set(I16, atD + 2L * i, (short) Dtype.BF16.fromFp32(r));
         }
     }
@@ -362,8 +361,7 @@ final class ArithKernel {
             Int8.narrow(a.mul(sv).add(b)).intoMemorySegment(segD, atD + i, ByteOrder.LITTLE_ENDIAN);
         }
         for (; i < n; i++) {
-            float r = ArithAlu.apply(AluOp.ADD, ArithAlu.apply(AluOp.MULT, seg0.get(ValueLayout.JAVA_BYTE, at0 + i), s),
-                    seg1.get(ValueLayout.JAVA_BYTE, at1 + i));
+            float r = multAdd(seg0.get(ValueLayout.JAVA_BYTE, at0 + i), s, seg1.get(ValueLayout.JAVA_BYTE, at1 + i));
             segD.set(ValueLayout.JAVA_BYTE, atD + i, (byte) Dtype.INT8.fromFp32(r));
         }
     }
@@ -386,10 +384,14 @@ final class ArithKernel {
                     ByteOrder.LITTLE_ENDIAN);
         }
         for (; i < n; i++) {
-            float r = ArithAlu.apply(AluOp.ADD, ArithAlu.apply(AluOp.MULT, seg0.get(I32, at0 + 4L * i), s),
-                    seg1.get(I32, at1 + 4L * i));
+            float r = multAdd(seg0.get(I32, at0 + 4L * i), s, seg1.get(I32, at1 + 4L * i));
             segD.set(I32, atD + 4L * i, Dtype.INT32.fromFp32(r));
         }
+    }
+
+    /** One element of the fused kernels' scalar tails: the reference's two stages, mult then add. */
+    private static float multAdd(float a, float s, float b) {
+        return ArithAlu.apply(AluOp.ADD, ArithAlu.apply(AluOp.MULT, a, s), b);
     }
 
     /** SelectReduce's selection: r[i] = (pred[i] != 0) != invert ? onTrue[i] : s (S2s2d2.selectElement). */

@@ -8,7 +8,8 @@ import stt.machine.internal.RawMemory;
 
 /**
  * The fused {@code dst = src0 * s + src1} kernels that read and write a lane's streams straight on the machine's
- * segments, one loop per dtype family (fp32, bf16, int8, int32; a loop shared by families boxes its vectors once the JIT has seen two).
+ * segments, one loop per dtype family: fp32, bf16, int8, int32 (a loop shared by families boxes its vectors once
+ * the JIT has seen two).
  * ScalarTensorTensor's mult/add runs them with its scalar; Tensor-Tensor's add with s = 1, which is exact
  * ({@code a * 1 == a}, and a NaN becomes the canonical NaN either way).
  */
