@@ -57,250 +57,198 @@ final class ArithKernel {
 
     /** r[i] = op(x[i], y[i]) for i < n. */
     static void binary(AluOp op, float[] x, float[] y, float[] r, int n) {
+        binary(op, x, 0, y, 0, r, 0, n);
+    }
+
+    /** r[ro+i] = op(x[xo+i], y[yo+i]) for i < n. */
+    static void binary(AluOp op, float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = switch (op) {
-            case BYPASS -> bypass(x, r, n);
-            case ADD -> add(x, y, r, n);
-            case SUBTRACT -> subtract(x, y, r, n);
-            case MULT -> mult(x, y, r, n);
-            case MAX -> max(x, y, r, n);
-            case MIN -> min(x, y, r, n);
-            case IS_EQ -> isEq(x, y, r, n);
-            case IS_GT -> isGt(x, y, r, n);
-            case IS_GE -> isGe(x, y, r, n);
-            case IS_LE -> isLe(x, y, r, n);
-            case IS_LT -> isLt(x, y, r, n);
-            case IS_NE -> isNe(x, y, r, n);
-            case LOGICAL_AND -> logicalAnd(x, y, r, n);
-            case LOGICAL_OR -> logicalOr(x, y, r, n);
-            case LOGICAL_XOR -> logicalXor(x, y, r, n);
-            case ABSOLUTE_DIFF -> absoluteDiff(x, y, r, n);
-            case ABSOLUTE_VALUE -> absoluteValue(x, r, n);
-            case SQUARE -> mult(x, x, r, n);
-            case RELU -> relu(x, r, n);
-            case ABS_MAX -> absMax(x, y, r, n);
-            case ABS_MIN -> absMin(x, y, r, n);
+            case BYPASS -> bypass(x, xo, r, ro, n);
+            case ADD -> add(x, xo, y, yo, r, ro, n);
+            case SUBTRACT -> subtract(x, xo, y, yo, r, ro, n);
+            case MULT -> mult(x, xo, y, yo, r, ro, n);
+            case MAX -> max(x, xo, y, yo, r, ro, n);
+            case MIN -> min(x, xo, y, yo, r, ro, n);
+            case IS_EQ -> isEq(x, xo, y, yo, r, ro, n);
+            case IS_GT -> isGt(x, xo, y, yo, r, ro, n);
+            case IS_GE -> isGe(x, xo, y, yo, r, ro, n);
+            case IS_LE -> isLe(x, xo, y, yo, r, ro, n);
+            case IS_LT -> isLt(x, xo, y, yo, r, ro, n);
+            case IS_NE -> isNe(x, xo, y, yo, r, ro, n);
+            case LOGICAL_AND -> logicalAnd(x, xo, y, yo, r, ro, n);
+            case LOGICAL_OR -> logicalOr(x, xo, y, yo, r, ro, n);
+            case LOGICAL_XOR -> logicalXor(x, xo, y, yo, r, ro, n);
+            case ABSOLUTE_DIFF -> absoluteDiff(x, xo, y, yo, r, ro, n);
+            case ABSOLUTE_VALUE -> absoluteValue(x, xo, r, ro, n);
+            case SQUARE -> mult(x, xo, x, xo, r, ro, n);
+            case RELU -> relu(x, xo, r, ro, n);
+            case ABS_MAX -> absMax(x, xo, y, yo, r, ro, n);
+            case ABS_MIN -> absMin(x, xo, y, yo, r, ro, n);
             default -> throw new IllegalArgumentException(op.isaName() + " is not a general-arith op");
         };
         for (; i < n; i++) {
-            r[i] = ArithAlu.apply(op, x[i], y[i]);
+            r[ro + i] = ArithAlu.apply(op, x[xo + i], y[yo + i]);
         }
-    }
-
-    /**
-     * op(x, y) on one vector, lane for lane what {@link #binary}'s loops compute, for the lane-sequential kernels
-     * (the scan), whose loop body steps every lane of a group by one element. C2 inlines a hot callee only up to
-     * 325 bytecodes (FreqInlineSize) and a vector that crosses a call it does not inline is boxed, so the ops are
-     * dispatched in two levels of small switches: each method here is well under that size.
-     */
-    static FloatVector apply(AluOp op, FloatVector x, FloatVector y) {
-        return switch (op) {
-            case BYPASS, ADD, SUBTRACT, MULT, SQUARE, ABSOLUTE_DIFF, ABSOLUTE_VALUE -> arith(op, x, y);
-            case MAX, MIN, RELU, ABS_MAX, ABS_MIN -> extremum(op, x, y);
-            case IS_EQ, IS_GT, IS_GE, IS_LE, IS_LT, IS_NE -> compare(op, x, y);
-            case LOGICAL_AND, LOGICAL_OR, LOGICAL_XOR -> logical(op, x, y);
-            default -> throw new IllegalArgumentException(op.isaName() + " is not a general-arith op");
-        };
-    }
-
-    private static FloatVector arith(AluOp op, FloatVector x, FloatVector y) {
-        return canonical(switch (op) {
-            case BYPASS -> x;
-            case ADD -> x.add(y);
-            case SUBTRACT -> x.sub(y);
-            case MULT -> x.mul(y);
-            case SQUARE -> x.mul(x);
-            case ABSOLUTE_DIFF -> x.sub(y).lanewise(ABS);
-            default -> x.lanewise(ABS);
-        });
-    }
-
-    private static FloatVector extremum(AluOp op, FloatVector x, FloatVector y) {
-        return canonical(switch (op) {
-            case MAX -> max(x, y);
-            case MIN -> min(x, y);
-            case RELU -> max(x, ZERO);
-            case ABS_MAX -> max(x.lanewise(ABS), y.lanewise(ABS));
-            default -> min(x.lanewise(ABS), y.lanewise(ABS));
-        });
-    }
-
-    private static FloatVector compare(AluOp op, FloatVector x, FloatVector y) {
-        return bool(switch (op) {
-            case IS_EQ -> x.compare(EQ, y);
-            case IS_GT -> x.compare(GT, y);
-            case IS_GE -> x.compare(GE, y);
-            case IS_LE -> x.compare(LE, y);
-            case IS_LT -> x.compare(LT, y);
-            default -> x.compare(EQ, y).not();
-        });
-    }
-
-    private static FloatVector logical(AluOp op, FloatVector x, FloatVector y) {
-        return bool(switch (op) {
-            case LOGICAL_AND -> x.compare(NE, 0f).and(y.compare(NE, 0f));
-            case LOGICAL_OR -> x.compare(NE, 0f).or(y.compare(NE, 0f));
-            default -> x.compare(NE, 0f).eq(y.compare(NE, 0f)).not();
-        });
     }
 
     // Each loop handles the whole vectors and returns where the scalar tail starts.
 
-    private static int bypass(float[] x, float[] r, int n) {
+    private static int bypass(float[] x, int xo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(v(x, i)).intoArray(r, i);
+            canonical(v(x, xo + i)).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int add(float[] x, float[] y, float[] r, int n) {
+    private static int add(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(v(x, i).add(v(y, i))).intoArray(r, i);
+            canonical(v(x, xo + i).add(v(y, yo + i))).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int subtract(float[] x, float[] y, float[] r, int n) {
+    private static int subtract(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(v(x, i).sub(v(y, i))).intoArray(r, i);
+            canonical(v(x, xo + i).sub(v(y, yo + i))).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int mult(float[] x, float[] y, float[] r, int n) {
+    private static int mult(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(v(x, i).mul(v(y, i))).intoArray(r, i);
+            canonical(v(x, xo + i).mul(v(y, yo + i))).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int max(float[] x, float[] y, float[] r, int n) {
+    private static int max(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(max(v(x, i), v(y, i))).intoArray(r, i);
+            canonical(max(v(x, xo + i), v(y, yo + i))).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int min(float[] x, float[] y, float[] r, int n) {
+    private static int min(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(min(v(x, i), v(y, i))).intoArray(r, i);
+            canonical(min(v(x, xo + i), v(y, yo + i))).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int isEq(float[] x, float[] y, float[] r, int n) {
+    private static int isEq(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            bool(v(x, i).compare(EQ, v(y, i))).intoArray(r, i);
+            bool(v(x, xo + i).compare(EQ, v(y, yo + i))).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int isGt(float[] x, float[] y, float[] r, int n) {
+    private static int isGt(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            bool(v(x, i).compare(GT, v(y, i))).intoArray(r, i);
+            bool(v(x, xo + i).compare(GT, v(y, yo + i))).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int isGe(float[] x, float[] y, float[] r, int n) {
+    private static int isGe(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            bool(v(x, i).compare(GE, v(y, i))).intoArray(r, i);
+            bool(v(x, xo + i).compare(GE, v(y, yo + i))).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int isLe(float[] x, float[] y, float[] r, int n) {
+    private static int isLe(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            bool(v(x, i).compare(LE, v(y, i))).intoArray(r, i);
+            bool(v(x, xo + i).compare(LE, v(y, yo + i))).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int isLt(float[] x, float[] y, float[] r, int n) {
+    private static int isLt(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            bool(v(x, i).compare(LT, v(y, i))).intoArray(r, i);
+            bool(v(x, xo + i).compare(LT, v(y, yo + i))).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int isNe(float[] x, float[] y, float[] r, int n) {
+    private static int isNe(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            bool(v(x, i).compare(EQ, v(y, i)).not()).intoArray(r, i);
+            bool(v(x, xo + i).compare(EQ, v(y, yo + i)).not()).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int logicalAnd(float[] x, float[] y, float[] r, int n) {
+    private static int logicalAnd(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            bool(v(x, i).compare(NE, 0f).and(v(y, i).compare(NE, 0f))).intoArray(r, i);
+            bool(v(x, xo + i).compare(NE, 0f).and(v(y, yo + i).compare(NE, 0f))).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int logicalOr(float[] x, float[] y, float[] r, int n) {
+    private static int logicalOr(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            bool(v(x, i).compare(NE, 0f).or(v(y, i).compare(NE, 0f))).intoArray(r, i);
+            bool(v(x, xo + i).compare(NE, 0f).or(v(y, yo + i).compare(NE, 0f))).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int logicalXor(float[] x, float[] y, float[] r, int n) {
+    private static int logicalXor(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            bool(v(x, i).compare(NE, 0f).eq(v(y, i).compare(NE, 0f)).not()).intoArray(r, i);
+            bool(v(x, xo + i).compare(NE, 0f).eq(v(y, yo + i).compare(NE, 0f)).not()).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int absoluteDiff(float[] x, float[] y, float[] r, int n) {
+    private static int absoluteDiff(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(v(x, i).sub(v(y, i)).lanewise(ABS)).intoArray(r, i);
+            canonical(v(x, xo + i).sub(v(y, yo + i)).lanewise(ABS)).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int absoluteValue(float[] x, float[] r, int n) {
+    private static int absoluteValue(float[] x, int xo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(v(x, i).lanewise(ABS)).intoArray(r, i);
+            canonical(v(x, xo + i).lanewise(ABS)).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int relu(float[] x, float[] r, int n) {
+    private static int relu(float[] x, int xo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(max(v(x, i), ZERO)).intoArray(r, i);
+            canonical(max(v(x, xo + i), ZERO)).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int absMax(float[] x, float[] y, float[] r, int n) {
+    private static int absMax(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(max(v(x, i).lanewise(ABS), v(y, i).lanewise(ABS))).intoArray(r, i);
+            canonical(max(v(x, xo + i).lanewise(ABS), v(y, yo + i).lanewise(ABS))).intoArray(r, ro + i);
         }
         return i;
     }
 
-    private static int absMin(float[] x, float[] y, float[] r, int n) {
+    private static int absMin(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(min(v(x, i).lanewise(ABS), v(y, i).lanewise(ABS))).intoArray(r, i);
+            canonical(min(v(x, xo + i).lanewise(ABS), v(y, yo + i).lanewise(ABS))).intoArray(r, ro + i);
         }
         return i;
     }

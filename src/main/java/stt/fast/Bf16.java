@@ -20,22 +20,22 @@ final class Bf16 {
     }
 
     /**
-     * out[i] = the bf16 element at {@code at} + i widened, for the whole vectors below {@code bound} (a multiple
+     * out[off+i] = the bf16 element at {@code at} + i widened, for the whole vectors below {@code bound} (a multiple
      * of the lane count): its own small loop, so the vectors stay in registers. Returns where it stopped.
      */
-    static int widen(MemorySegment seg, long at, float[] out, int bound) {
+    static int widen(MemorySegment seg, long at, float[] out, int off, int bound) {
         int i = 0;
         for (; i < bound; i += Species.F.length()) {
-            load(seg, at + 2L * i).intoArray(out, i);
+            load(seg, at + 2L * i).intoArray(out, off + i);
         }
         return i;
     }
 
-    /** The bf16 elements at {@code at} + i narrowed from in[i], as {@link #widen} the other way. */
-    static int narrow(float[] in, MemorySegment seg, long at, int bound) {
+    /** The bf16 elements at {@code at} + i narrowed from in[off+i], as {@link #widen} the other way. */
+    static int narrow(float[] in, int off, MemorySegment seg, long at, int bound) {
         int i = 0;
         for (; i < bound; i += Species.F.length()) {
-            store(FloatVector.fromArray(Species.F, in, i), seg, at + 2L * i);
+            store(FloatVector.fromArray(Species.F, in, off + i), seg, at + 2L * i);
         }
         return i;
     }

@@ -71,43 +71,43 @@ final class SmallFloat {
     }
 
     /**
-     * out[i] = the fp16 element at {@code at} + i widened, for the whole vectors below {@code bound} (a multiple
+     * out[off+i] = the fp16 element at {@code at} + i widened, for the whole vectors below {@code bound} (a multiple
      * of the lane count): its own small loop, so the vectors stay in registers. Returns where it stopped.
      */
-    static int widenFp16(MemorySegment seg, long at, float[] out, int bound) {
+    static int widenFp16(MemorySegment seg, long at, float[] out, int off, int bound) {
         int i = 0;
         for (; i < bound; i += Species.F.length()) {
-            loadFp16(seg, at + 2L * i).intoArray(out, i);
+            loadFp16(seg, at + 2L * i).intoArray(out, off + i);
         }
         return i;
     }
 
-    /** The fp16 elements at {@code at} + i narrowed from in[i], as {@link #widenFp16} the other way. */
-    static int narrowFp16(float[] in, MemorySegment seg, long at, int bound) {
+    /** The fp16 elements at {@code at} + i narrowed from in[off+i], as {@link #widenFp16} the other way. */
+    static int narrowFp16(float[] in, int off, MemorySegment seg, long at, int bound) {
         int i = 0;
         for (; i < bound; i += Species.F.length()) {
-            storeFp16(FloatVector.fromArray(Species.F, in, i), seg, at + 2L * i);
+            storeFp16(FloatVector.fromArray(Species.F, in, off + i), seg, at + 2L * i);
         }
         return i;
     }
 
     /**
-     * out[i] = the fp8 element at {@code at} + i widened, for the whole vectors below {@code bound} (a multiple
+     * out[off+i] = the fp8 element at {@code at} + i widened, for the whole vectors below {@code bound} (a multiple
      * of the lane count): its own small loop, so the vectors stay in registers. Returns where it stopped.
      */
-    int widenFp8(MemorySegment seg, long at, float[] out, int bound) {
+    int widenFp8(MemorySegment seg, long at, float[] out, int off, int bound) {
         int i = 0;
         for (; i < bound; i += Species.F.length()) {
-            loadFp8(seg, at + i).intoArray(out, i);
+            loadFp8(seg, at + i).intoArray(out, off + i);
         }
         return i;
     }
 
-    /** The fp8 elements at {@code at} + i narrowed from in[i], as {@link #widenFp8} the other way. */
-    int narrowFp8(float[] in, MemorySegment seg, long at, int bound) {
+    /** The fp8 elements at {@code at} + i narrowed from in[off+i], as {@link #widenFp8} the other way. */
+    int narrowFp8(float[] in, int off, MemorySegment seg, long at, int bound) {
         int i = 0;
         for (; i < bound; i += Species.F.length()) {
-            storeFp8(FloatVector.fromArray(Species.F, in, i), seg, at + i);
+            storeFp8(FloatVector.fromArray(Species.F, in, off + i), seg, at + i);
         }
         return i;
     }

@@ -34,113 +34,131 @@ final class Transfer {
         }
     }
 
+    /**
+     * {@code o.offset(k0)} of a stream whose elements are contiguous (linear stride 1), without the divisions of
+     * the general pattern walk, which cost more than a chunk's copy.
+     */
+    private static long contiguous(Operand o, long k0) {
+        return o.start().offset() + k0 * o.dtype().size();
+    }
+
     /** Elements k0 .. k0+len-1 of lane {@code lane} of {@code o}, converted to fp32, into {@code out}. */
     static void loadFloats(Machine m, Operand o, int lane, long k0, int len, float[] out, Scratch s) {
+        loadFloats(m, o, lane, k0, len, out, 0, s);
+    }
+
+    /** The same into {@code out[off ..]}. */
+    static void loadFloats(Machine m, Operand o, int lane, long k0, int len, float[] out, int off, Scratch s) {
         Dtype d = o.dtype();
         MemorySegment seg = RawMemory.segment(m, o.start().space());
         long base = m.address(o.start().space(), o.partition(lane), 0);
         long stride = o.pattern().linearStride();
         if (stride == 0) {
-            Arrays.fill(out, 0, len, d.toFp32(m.readBits(o.start().space(), o.partition(lane), o.offset(0),
+            Arrays.fill(out, off, off + len, d.toFp32(m.readBits(o.start().space(), o.partition(lane), o.offset(0),
                     d.size())));
             return;
         }
         if (stride != 1) {
-            loadEach(m, o, lane, k0, 0, len, out);
+            loadEach(m, o, lane, k0, 0, len, out, off);
             return;
         }
-        long at = base + o.offset(k0);
+        long at = base + contiguous(o, k0);
         int i = 0;
         int bound = Species.F.loopBound(len);
         SmallFloat small = SmallFloat.of(d);
         switch (d) {
-            case FP32, FP32R -> MemorySegment.copy(seg, at, MemorySegment.ofArray(out), 0, 4L * len);
+            case FP32, FP32R -> MemorySegment.copy(seg, F32, at, out, off, len);
             case BF16 -> {
-                i = Bf16.widen(seg, at, out, bound);
+                i = Bf16.widen(seg, at, out, off, bound);
             }
             case FP16 -> {
-                i = SmallFloat.widenFp16(seg, at, out, bound);
+                i = SmallFloat.widenFp16(seg, at, out, off, bound);
             }
             case INT8 -> {
-                i = Species.B == null ? 0 : Int8.widen(seg, at, out, bound);
+                i = Species.B == null ? 0 : Int8.widen(seg, at, out, off, bound);
             }
             case FP8_E3M4, FP8_E4M3, FP8_E5M2 -> {
-                i = Species.B == null ? 0 : small.widenFp8(seg, at, out, bound);
+                i = Species.B == null ? 0 : small.widenFp8(seg, at, out, off, bound);
             }
             case INT16 -> {
                 MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
                 for (; i < len; i++) {
-                    out[i] = s.shorts[i];
+                    out[off + i] = s.shorts[i];
                 }
             }
             case UINT16 -> {
                 MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
                 for (; i < len; i++) {
-                    out[i] = s.shorts[i] & 0xffff;
+                    out[off + i] = s.shorts[i] & 0xffff;
                 }
             }
             case INT32 -> {
                 MemorySegment.copy(seg, I32, at, s.ints, 0, len);
                 for (; i < len; i++) {
-                    out[i] = s.ints[i];
+                    out[off + i] = s.ints[i];
                 }
             }
             case UINT32 -> {
                 MemorySegment.copy(seg, I32, at, s.ints, 0, len);
                 for (; i < len; i++) {
-                    out[i] = Integer.toUnsignedLong(s.ints[i]);
+                    out[off + i] = Integer.toUnsignedLong(s.ints[i]);
                 }
             }
             case UINT8 -> {
                 MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, s.bytes, 0, len);
                 for (; i < len; i++) {
-                    out[i] = s.bytes[i] & 0xff;
+                    out[off + i] = s.bytes[i] & 0xff;
                 }
             }
             default -> throw new IllegalStateException(d + " is not an element dtype");
         }
         if (d != Dtype.FP32 && d != Dtype.FP32R) {
-            loadEach(m, o, lane, k0, i, len, out);
+            loadEach(m, o, lane, k0, i, len, out, off);
         }
     }
 
-    /** Elements k0+from .. k0+len-1, one at a time, into out[from..len). */
-    private static void loadEach(Machine m, Operand o, int lane, long k0, int from, int len, float[] out) {
+    /** Elements k0+from .. k0+len-1, one at a time, into out[off+from .. off+len). */
+    private static void loadEach(Machine m, Operand o, int lane, long k0, int from, int len, float[] out, int off) {
         Dtype d = o.dtype();
         for (int i = from; i < len; i++) {
-            out[i] = d.toFp32(m.readBits(o.start().space(), o.partition(lane), o.offset(k0 + i), d.size()));
+            out[off + i] = d.toFp32(m.readBits(o.start().space(), o.partition(lane), o.offset(k0 + i), d.size()));
         }
     }
 
     /** Writes {@code r[0..len)}, converted to the operand's dtype, as elements k0 .. of lane {@code lane}. */
     static void storeFloats(Machine m, Operand o, int lane, long k0, int len, float[] r, Scratch s) {
+        storeFloats(m, o, lane, k0, len, r, 0, s);
+    }
+
+    /** The same from {@code r[off ..]}. */
+    static void storeFloats(Machine m, Operand o, int lane, long k0, int len, float[] r, int off, Scratch s) {
         Dtype d = o.dtype();
         if (o.pattern().linearStride() != 1) {
-            storeEach(m, o, lane, k0, 0, len, r);
+            storeEach(m, o, lane, k0, 0, len, r, off);
             return;
         }
         MemorySegment seg = RawMemory.segment(m, o.start().space());
-        long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
+        long at = m.address(o.start().space(), o.partition(lane), contiguous(o, k0));
         int i = 0;
         int bound = Species.F.loopBound(len);
         SmallFloat small = SmallFloat.of(d);
         switch (d) {
-            case FP32, FP32R -> MemorySegment.copy(MemorySegment.ofArray(r), 0, seg, at, 4L * len);
+            case FP32, FP32R -> MemorySegment.copy(r, off, seg, F32, at, len);
             case BF16 -> {
-                i = Bf16.narrow(r, seg, at, bound);
+                i = Bf16.narrow(r, off, seg, at, bound);
             }
             case FP16 -> {
-                i = SmallFloat.narrowFp16(r, seg, at, bound);
+                i = SmallFloat.narrowFp16(r, off, seg, at, bound);
             }
             case INT8 -> {
-                i = Species.B == null ? 0 : Int8.narrow(r, seg, at, bound);
+                i = Species.B == null ? 0 : Int8.narrow(r, off, seg, at, bound);
             }
             case FP8_E3M4, FP8_E4M3, FP8_E5M2 -> {
-                i = Species.B == null ? 0 : small.narrowFp8(r, seg, at, bound);
+                i = Species.B == null ? 0 : small.narrowFp8(r, off, seg, at, bound);
             }
             case INT32 -> {
                 for (; i < len; i++) {
-                    s.ints[i] = (int) r[i];
+                    s.ints[i] = (int) r[off + i];
                 }
                 MemorySegment.copy(s.ints, 0, seg, I32, at, len);
             }
@@ -148,34 +166,34 @@ final class Transfer {
                 int min = d == Dtype.INT16 ? Short.MIN_VALUE : 0;
                 int max = d == Dtype.INT16 ? Short.MAX_VALUE : 0xffff;
                 for (; i < len; i++) {
-                    s.shorts[i] = (short) Math.clamp((int) r[i], min, max);
+                    s.shorts[i] = (short) Math.clamp((int) r[off + i], min, max);
                 }
                 MemorySegment.copy(s.shorts, 0, seg, I16, at, len);
             }
             case UINT8 -> {
                 for (; i < len; i++) {
-                    s.bytes[i] = (byte) Math.clamp((int) r[i], 0, 0xff);
+                    s.bytes[i] = (byte) Math.clamp((int) r[off + i], 0, 0xff);
                 }
                 MemorySegment.copy(s.bytes, 0, seg, ValueLayout.JAVA_BYTE, at, len);
             }
             case UINT32 -> {
                 for (; i < len; i++) {
-                    s.ints[i] = d.fromFp32(r[i]);
+                    s.ints[i] = d.fromFp32(r[off + i]);
                 }
                 MemorySegment.copy(s.ints, 0, seg, I32, at, len);
             }
             default -> throw new IllegalStateException(d + " is not an element dtype");
         }
         if (d != Dtype.FP32 && d != Dtype.FP32R) {
-            storeEach(m, o, lane, k0, i, len, r);
+            storeEach(m, o, lane, k0, i, len, r, off);
         }
     }
 
-    /** Writes r[from..len) as elements k0+from .. of lane {@code lane}, one at a time. */
-    private static void storeEach(Machine m, Operand o, int lane, long k0, int from, int len, float[] r) {
+    /** Writes r[off+from .. off+len) as elements k0+from .. of lane {@code lane}, one at a time. */
+    private static void storeEach(Machine m, Operand o, int lane, long k0, int from, int len, float[] r, int off) {
         Dtype d = o.dtype();
         for (int i = from; i < len; i++) {
-            m.writeBits(o.start().space(), o.partition(lane), o.offset(k0 + i), d.size(), d.fromFp32(r[i]));
+            m.writeBits(o.start().space(), o.partition(lane), o.offset(k0 + i), d.size(), d.fromFp32(r[off + i]));
         }
     }
 
@@ -194,7 +212,7 @@ final class Transfer {
             return;
         }
         MemorySegment seg = RawMemory.segment(m, o.start().space());
-        long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
+        long at = m.address(o.start().space(), o.partition(lane), contiguous(o, k0));
         switch (size) {
             case 1 -> {
                 MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, s.bytes, 0, len);
@@ -221,7 +239,7 @@ final class Transfer {
             return;
         }
         MemorySegment seg = RawMemory.segment(m, o.start().space());
-        long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
+        long at = m.address(o.start().space(), o.partition(lane), contiguous(o, k0));
         switch (size) {
             case 1 -> {
                 for (int i = 0; i < len; i++) {
