@@ -34,14 +34,6 @@ final class Transfer {
         }
     }
 
-    /**
-     * {@code o.offset(k0)} of a stream whose elements are contiguous (linear stride 1), without the divisions of
-     * the general pattern walk, which cost more than a chunk's copy.
-     */
-    private static long contiguous(Operand o, long k0) {
-        return o.start().offset() + k0 * o.dtype().size();
-    }
-
     /** Elements k0 .. k0+len-1 of lane {@code lane} of {@code o}, converted to fp32, into {@code out}. */
     static void loadFloats(Machine m, Operand o, int lane, long k0, int len, float[] out, Scratch s) {
         loadFloats(m, o, lane, k0, len, out, 0, s);
@@ -62,7 +54,7 @@ final class Transfer {
             loadEach(m, o, lane, k0, 0, len, out, off);
             return;
         }
-        long at = base + contiguous(o, k0);
+        long at = base + o.offset(k0);
         int i = 0;
         int bound = Species.F.loopBound(len);
         SmallFloat small = SmallFloat.of(d);
@@ -138,7 +130,7 @@ final class Transfer {
             return;
         }
         MemorySegment seg = RawMemory.segment(m, o.start().space());
-        long at = m.address(o.start().space(), o.partition(lane), contiguous(o, k0));
+        long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
         int i = 0;
         int bound = Species.F.loopBound(len);
         SmallFloat small = SmallFloat.of(d);
@@ -212,7 +204,7 @@ final class Transfer {
             return;
         }
         MemorySegment seg = RawMemory.segment(m, o.start().space());
-        long at = m.address(o.start().space(), o.partition(lane), contiguous(o, k0));
+        long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
         switch (size) {
             case 1 -> {
                 MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, s.bytes, 0, len);
@@ -239,7 +231,7 @@ final class Transfer {
             return;
         }
         MemorySegment seg = RawMemory.segment(m, o.start().space());
-        long at = m.address(o.start().space(), o.partition(lane), contiguous(o, k0));
+        long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
         switch (size) {
             case 1 -> {
                 for (int i = 0; i < len; i++) {

@@ -31,7 +31,7 @@ final class Transpose {
 
     /**
      * The block whose row r starts at {@code src[from + r·srcPitch]}, transposed, so that its column c lands at
-     * {@code dst[to + c·dstPitch]}. The block may be transposed in place: every row is read before any is written.
+     * {@code dst[to + c·dstPitch]}.
      */
     void block(float[] src, int from, int srcPitch, float[] dst, int to, int dstPitch) {
         float[] in = src;
