@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Writes docs/performance.md: stt (fast, reference), the Java triad, a C triad, NumPy, ml_dtypes and JAX jit
-on the same op (mult then add: out = a * 1.5 + b) and sizes, from one run on this machine.
+"""Writes docs/performance.md (and the raw rows, docs/performance.jsonl): every `stt bench` case, with the Java
+triad, a C triad, NumPy/ml_dtypes and JAX jit on the same op and sizes where they have one, from one run on this
+machine, and issue 13's acceptance ratios computed from it.
 
     gcc -O3 -march=native -ffp-contract=off -o /tmp/triad bench/triad.c
     pip install --no-index --find-links /opt/pypi/files ml_dtypes jax jaxlib
-    python3 bench/compare.py            # about 5 minutes; unsets OPENBLAS_* for NumPy's own run
+    python3 bench/compare.py [--filter TEXT]   # about 25 minutes; unsets OPENBLAS_* for NumPy's own run
 """
 import json
 import os
@@ -35,15 +36,37 @@ def median_ns_per_element(fn, elements, warm=1.0, windows=7):
     return sorted(out)[len(out) // 2]
 
 
-def peers(dtype, free):
+# The peers' versions of a bench case: (numpy/ml_dtypes function, jax function of (x, y)); dtypes from the row.
+PEER_OPS = {
+    "mult_add": (lambda a, b: a * np.float32(1.5) + b, lambda x, y: x * 1.5 + y),
+    "tensor_tensor_add": (lambda a, b: a + b, lambda x, y: x + y),
+    "tensor_scalar_mult_add": (lambda a, b: a * np.float32(1.5) + np.float32(0.5), lambda x, y: x * 1.5 + 0.5),
+    "copy": (lambda a, b: a, lambda x, y: x),
+}
+
+
+def peer_op(case):
+    """The PEER_OPS key of a bench case, or None: the fp32/bf16 STT mult/add and the family's one-op cases."""
+    if case in ("fp32_mult_add", "bf16_mult_add"):
+        return "mult_add"
+    for key in ("tensor_tensor", "tensor_scalar", "copy"):
+        if case.startswith(key + "_"):
+            return {"tensor_tensor": "tensor_tensor_add", "tensor_scalar": "tensor_scalar_mult_add"}.get(key, key)
+    return None
+
+
+def peers(case, in0, in1, outd, free):
     import ml_dtypes as md
+    kinds = {"fp32": np.float32, "bf16": md.bfloat16}
     p = 128
     rng = np.random.default_rng(free)
     a32 = rng.standard_normal((p, free), dtype=np.float32)
     b32 = rng.standard_normal((p, free), dtype=np.float32)
     n = p * free
     row = {}
-    if dtype == "fp32":
+    np_op, jax_op = PEER_OPS[peer_op(case)]
+    a, b = a32.astype(kinds[in0]), b32.astype(kinds.get(in1, kinds[in0]))
+    if case == "fp32_mult_add":
         t = np.empty_like(a32)
         c = np.empty_like(a32)
 
@@ -55,17 +78,15 @@ def peers(dtype, free):
         if os.path.exists(triad):
             row["c-triad"] = float(subprocess.check_output([triad, str(n)], text=True))
     else:
-        a16, b16 = a32.astype(md.bfloat16), b32.astype(md.bfloat16)
-
-        def ml():
-            return (a16.astype(np.float32) * np.float32(1.5) + b16.astype(np.float32)).astype(md.bfloat16)
-        row["numpy"] = median_ns_per_element(ml, n)
+        def numpy():
+            return np_op(a.astype(np.float32), b.astype(np.float32)).astype(kinds[outd])
+        row["numpy"] = median_ns_per_element(numpy, n)
     try:
         import jax
         import jax.numpy as jnp
-        f = jax.jit(lambda x, y: x * 1.5 + y)
-        x = jnp.asarray(a32 if dtype == "fp32" else a32.astype(jnp.bfloat16))
-        y = jnp.asarray(b32 if dtype == "fp32" else b32.astype(jnp.bfloat16))
+        jk = {"fp32": jnp.float32, "bf16": jnp.bfloat16}
+        f = jax.jit(lambda x, y: jax_op(x, y).astype(jk[outd]))
+        x, y = jnp.asarray(a), jnp.asarray(b)
         row["jax-jit"] = median_ns_per_element(lambda: f(x, y).block_until_ready(), n)
     except ImportError:
         pass
@@ -76,21 +97,59 @@ NKI_NOTE = ("`python3 bench/nki_roundtrip.py`: a warm `stt_nki` session (one `st
             " `scalar_tensor_tensor`, from the Python call to the returned array (issue 16's target: median <= 2 ms).")
 
 
+def ratio_lines(table):
+    """Issue 13's acceptance ratios, each with its bound and whether this run meets it."""
+    at = {(case, free): cols for (case, _, _, _, free), cols in table.items()}
+    fp32 = at.get(("fp32_mult_add", 2048))
+
+    def line(text, value, ok):
+        return f"- {text}: {value:.2f}x {'(met)' if ok else '(NOT met)'}"
+    out = [] if fp32 is None else [line("fp32 mult/add [128x2048] 1 thread, speed vs the Java triad (>= 0.9)",
+                fp32["java-triad"] / fp32["fast-1t"], fp32["java-triad"] / fp32["fast-1t"] >= 0.9)]
+    if fp32 and "c-triad" in fp32:
+        out.append(line("... vs the C triad (>= 0.8)", fp32["c-triad"] / fp32["fast-1t"],
+                        fp32["c-triad"] / fp32["fast-1t"] >= 0.8))
+    bounds = {"int8_mult_add": 1.0, "bf16_mult_add": 1.6, "int32_mult_add": 1.5, "fp16_mult_add": 3.0,
+              "fp8_e4m3_mult_add": 4.0, "fp8_e5m2_mult_add": 4.0, "fp8_e3m4_mult_add": 4.0,
+              "scan_fp32_mult_add": 5.0, "select_reduce_uint8_fp32": 2.0}
+    for case, bound in bounds.items():
+        if fp32 and (case, 2048) in at:
+            r = at[(case, 2048)]["fast-1t"] / fp32["fast-1t"]
+            out.append(line(f"{case} [128x2048] time vs fp32 STT's (<= {bound})", r, r <= bound))
+    for case in sorted({c for c, _ in at}):
+        sizes = sorted(f for c, f in at if c == case)
+        worst = min(at[(case, f)]["reference"] / at[(case, f)]["fast-1t"] for f in sizes)
+        two = min(at[(case, f)]["fast-1t"] / at[(case, f)]["fast-2t"] for f in sizes)
+        big = [at[(case, f)]["fast-1t"] / at[(case, f)]["fast-2t"] for f in sizes if f >= 8192]
+        text = (f"{case}: fast vs reference, worst size {worst:.1f}x {'(met)' if worst >= 20 else '(NOT met)'};"
+                f" 2 threads vs 1, worst size {two:.2f}x {'(met)' if two >= 0.95 else '(NOT met)'}")
+        if big:
+            text += f"; from F = 8192 {min(big):.2f}x {'(met)' if min(big) >= 1.6 else '(NOT met)'}"
+        for peer, bound in (("numpy", 3.0), ("jax-jit", 1.0)):
+            vs = [at[(case, f)][peer] / at[(case, f)]["fast-1t"] for f in sizes if peer in at[(case, f)]]
+            if vs:
+                text += f"; vs {peer} worst {min(vs):.2f}x {'(met)' if min(vs) >= bound else '(NOT met)'}"
+        out.append("- " + text)
+    return out
+
+
 def main():
     env = dict(os.environ)
     env.pop("OPENBLAS_CORETYPE", None)
     env.pop("OPENBLAS_L2_SIZE", None)
-    out = subprocess.run([os.path.join(ROOT, "stt"), "bench", "--json", "--filter", "mult_add"],
+    out = subprocess.run([os.path.join(ROOT, "stt"), "bench", "--json"] + sys.argv[1:],
                          capture_output=True, text=True, env=env, check=True).stdout
     rows = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    with open(os.path.join(ROOT, "docs", "performance.jsonl"), "w") as f:
+        f.write("".join(json.dumps(r) + "\n" for r in rows))
     table = {}
     for r in rows:
         key = (r["case"], r["in0"], r["in1"], r["out"], r["free"])
         label = r["engine"] if r["engine"] != "fast" else f"fast-{r['threads']}t"
         table.setdefault(key, {})[label] = r["ns_per_element"]
     for (case, in0, in1, outd, free), cols in table.items():
-        if case in ("fp32_mult_add", "bf16_mult_add"):
-            cols.update(peers(in0, free))
+        if peer_op(case):
+            cols.update(peers(case, in0, in1, outd, free))
     columns = ["fast-1t", "fast-2t", "reference", "java-triad", "c-triad", "numpy", "jax-jit"]
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     lines = [
@@ -98,16 +157,18 @@ def main():
         "",
         f"One run of `python3 bench/compare.py` on {cpu}, {os.cpu_count()} cores, {platform.system()},"
         f" {time.strftime('%Y-%m-%d')}. Every figure is ns per element (lower is better), the median of several"
-        " timed windows after warm-up; 128 partitions x F elements; op `mult` by 1.5 then `add` (`out = a * 1.5 +"
-        " b`). The machine is shared and noisy: compare columns within a row, not across runs.",
+        " timed windows after warm-up, each case in a JVM of its own; 128 partitions x F elements; STT ops as named"
+        " (mult by 1.5, then add). The machine is shared and noisy: compare columns within a row, not across runs."
+        " The raw rows are in `docs/performance.jsonl`.",
         "",
         "- fast-1t / fast-2t: `stt bench`'s fast engine on 1 and 2 threads; reference: the reference engine.",
         "- java-triad: a plain Java loop `c[i] = a[i] * s + b[i]` on float arrays of the same element count.",
         "- c-triad: `bench/triad.c`, `gcc -O3 -march=native -ffp-contract=off` (no fused multiply-add, like stt).",
-        "- numpy: fp32 `np.multiply(a, 1.5, out=t); np.add(t, b, out=c)`; bf16 rows: ml_dtypes arrays converted to"
-        " fp32, computed, converted back.",
-        "- jax-jit: `jax.jit(lambda x, y: x * 1.5 + y)` on the CPU backend (bf16 rows compute in bf16).",
-        "- Other rows: the other dtype families of `stt bench`; their peers are not run.",
+        "- numpy: fp32 mult/add `np.multiply(a, 1.5, out=t); np.add(t, b, out=c)`; other rows with peers: ml_dtypes"
+        " or fp32 arrays converted to fp32, computed (tensor_tensor `a + b`, tensor_scalar `a * 1.5 + 0.5`, copy"
+        " none), converted to the out dtype.",
+        "- jax-jit: the same op under `jax.jit` on the CPU backend, in the row's dtypes.",
+        "- Other rows: the other dtype families and instructions of `stt bench`; their peers are not run.",
         "",
         "| case | in0 | in1 | out | F | " + " | ".join(columns) + " |",
         "|---|---|---|---|---|" + "---|" * len(columns),
@@ -115,14 +176,7 @@ def main():
     for (case, in0, in1, outd, free), cols in table.items():
         cells = [f"{cols[c]:.3f}" if c in cols else "" for c in columns]
         lines.append(f"| {case} | {in0} | {in1} | {outd} | {free} | " + " | ".join(cells) + " |")
-    lines += ["", "Ratios the issues ask about, from this run:", ""]
-    for (case, in0, in1, outd, free), cols in table.items():
-        if case == "fp32_mult_add" and free == 2048:
-            for peer in ("c-triad", "java-triad", "numpy", "jax-jit"):
-                if peer in cols:
-                    lines.append(f"- fp32 [128x2048], 1 thread: stt fast is {cols[peer] / cols['fast-1t']:.2f}x the"
-                                 f" speed of {peer}")
-            lines.append(f"- fp32 [128x2048]: fast is {cols['reference'] / cols['fast-1t']:.1f}x the reference")
+    lines += ["", "## Ratios issue 13 asks about, from this run", ""] + ratio_lines(table)
     lines += ["", "## stt_nki: one call from Python", "", NKI_NOTE, "",
               "    " + subprocess.run([sys.executable, os.path.join(ROOT, "bench", "nki_roundtrip.py")], check=True,
                                     capture_output=True, text=True,

@@ -12,6 +12,7 @@ module stt {
     requires static jdk.incubator.vector;
     requires info.picocli;
     requires com.fasterxml.jackson.databind;
+    requires java.management;
 
     exports stt.api;
     exports stt.cli;

@@ -9,6 +9,7 @@ import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.Opcode;
+import stt.machine.Machine;
 import stt.machine.Tile;
 
 /**
@@ -33,6 +34,18 @@ public sealed interface FamilyCall {
      */
     default Result run(Engine engine) throws ExecutionException {
         return stage().run(engine);
+    }
+
+    /**
+     * Writes the call's tiles into {@code m} where its word reads them and returns the word: what a benchmark runs
+     * again and again on one machine. Nothing else of {@code m} is touched.
+     *
+     * @throws IllegalArgumentException when the tiles do not fit
+     */
+    default Word loadInto(Machine m) {
+        Staged s = stage();
+        s.place().write(m);
+        return s.word();
     }
 
     /** The call laid out (placement, word, output): what {@link #instruction} and {@link #run} share. */

@@ -133,9 +133,7 @@ final class Placement {
             m = new Machine(gen);
         }
         try {
-            for (Load l : loads) {
-                m.write(at(l.offset()), l.tile());
-            }
+            write(m);
             return body.run(m);
         } finally {
             m.zero(at(0), rows, Math.min(end, gen.activeBytes(Space.SBUF)));
@@ -143,6 +141,13 @@ final class Placement {
                 m.setAccumulator(lane, 0);
             }
             SPARE.get().put(gen, m);
+        }
+    }
+
+    /** Writes the loaded tiles into {@code m} at their offsets. */
+    void write(Machine m) {
+        for (Load l : loads) {
+            m.write(at(l.offset()), l.tile());
         }
     }
 

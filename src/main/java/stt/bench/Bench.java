@@ -3,9 +3,11 @@ package stt.bench;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.function.Consumer;
 import stt.api.Call;
+import stt.api.FamilyCall;
 import stt.api.Nki;
 import stt.api.Operand0;
 import stt.codec.Word;
@@ -24,7 +26,9 @@ import stt.machine.Tile;
 
 /**
  * {@code stt bench}: times instructions on the engines, and a plain Java triad over the same element count, in
- * one run so that ratios between rows are meaningful on a shared machine.
+ * one run so that ratios between rows are meaningful on a shared machine. {@link #measure} times one case in this
+ * JVM; the command runs each case in a JVM of its own ({@code stt.cli.ForkedCase}), because in a JVM that has
+ * run other cases the JIT compiles the shared code for their profile too.
  */
 public final class Bench {
     /** Free sizes of every case, besides the largest tile; from 1024 on the two-thread rows run in parallel. */
@@ -41,7 +45,10 @@ public final class Bench {
         this.filter = filter;
     }
 
-    /** The cases: per dtype family, mult/add plus a compare/logical (arith) or bitvec pair, at every size. */
+    /**
+     * The cases: per dtype family, STT mult/add plus a compare/logical (arith) or bitvec pair; the siblings; the
+     * family's tensor_tensor, tensor_scalar and copy/cast; each at every size.
+     */
     public List<BenchCase> cases() {
         List<BenchCase> out = new ArrayList<>();
         record Family(String name, Dtype in0, Dtype in1, Dtype out) {
@@ -53,7 +60,10 @@ public final class Bench {
                         new Family("bf16", Dtype.BF16, Dtype.BF16, Dtype.BF16),
                         new Family("fp16", Dtype.FP16, Dtype.FP16, Dtype.FP16),
                         new Family("fp8_e4m3", Dtype.FP8_E4M3, Dtype.FP8_E4M3, Dtype.FP8_E4M3),
+                        new Family("fp8_e5m2", Dtype.FP8_E5M2, Dtype.FP8_E5M2, Dtype.FP8_E5M2),
+                        new Family("fp8_e3m4", Dtype.FP8_E3M4, Dtype.FP8_E3M4, Dtype.FP8_E3M4),
                         new Family("int8", Dtype.INT8, Dtype.INT8, Dtype.INT8),
+                        new Family("int16", Dtype.INT16, Dtype.INT16, Dtype.INT16),
                         new Family("int32", Dtype.INT32, Dtype.INT32, Dtype.INT32),
                         new Family("bf16xfp32", Dtype.BF16, Dtype.FP32, Dtype.BF16));
         for (Family f : families) {
@@ -65,31 +75,38 @@ public final class Bench {
                     pairs.add(new AluOp[] {AluOp.BITWISE_AND, AluOp.BITWISE_OR});
                 }
             }
-            int[] sizes = quick ? new int[] {2048} : sizes(f.in0(), f.in1(), f.out());
             for (AluOp[] ops : pairs) {
-                String name = f.name() + "_" + ops[0].isaName() + "_" + ops[1].isaName();
-                for (int free : name.contains(filter) ? sizes : new int[0]) {
-                    out.add(new BenchCase(name, Call.Instruction.STT, f.in0(), f.in1(), f.out(), ops[0], ops[1],
-                            Generation.PARTITIONS, free));
-                }
+                add(out, f.name() + "_" + ops[0].isaName() + "_" + ops[1].isaName(), BenchCase.Kind.STT, f.in0(),
+                        f.in1(), f.out(), ops[0], ops[1]);
             }
         }
         if (!quick) {
-            for (int free : sizes(Dtype.FP32, Dtype.FP32, Dtype.FP32)) {
-                sibling(out, "scan_fp32_mult_add", Call.Instruction.SCAN, Dtype.FP32, AluOp.MULT, AluOp.ADD, free);
+            add(out, "scan_fp32_mult_add", BenchCase.Kind.SCAN, Dtype.FP32, Dtype.FP32, Dtype.FP32, AluOp.MULT,
+                    AluOp.ADD);
+            add(out, "select_reduce_uint8_fp32", BenchCase.Kind.SELECT_REDUCE, Dtype.UINT8, Dtype.FP32, Dtype.FP32,
+                    AluOp.BYPASS, AluOp.MAX);
+            for (Dtype d : List.of(Dtype.FP32, Dtype.BF16)) {
+                String n = d.isaName();
+                add(out, "tensor_tensor_" + n + "_add", BenchCase.Kind.TENSOR_TENSOR, d, d, d, AluOp.ADD,
+                        AluOp.BYPASS);
+                add(out, "tensor_scalar_" + n + "_mult_add", BenchCase.Kind.TENSOR_SCALAR, d, d, d, AluOp.MULT,
+                        AluOp.ADD);
             }
-            for (int free : sizes(Dtype.UINT8, Dtype.FP32, Dtype.FP32)) {
-                sibling(out, "select_reduce_uint8_fp32", Call.Instruction.SELECT_REDUCE, Dtype.UINT8, AluOp.BYPASS,
-                        AluOp.MAX, free);
-            }
+            add(out, "copy_fp32_bf16", BenchCase.Kind.COPY, Dtype.FP32, Dtype.FP32, Dtype.BF16, AluOp.BYPASS,
+                    AluOp.BYPASS);
+            add(out, "copy_bf16_fp32", BenchCase.Kind.COPY, Dtype.BF16, Dtype.BF16, Dtype.FP32, AluOp.BYPASS,
+                    AluOp.BYPASS);
         }
         return out;
     }
 
-    private void sibling(List<BenchCase> out, String name, Call.Instruction i, Dtype in0, AluOp op0, AluOp op1,
-            int free) {
+    /** The case at every size (--quick: 2048), if its name contains the filter. */
+    private void add(List<BenchCase> out, String name, BenchCase.Kind kind, Dtype in0, Dtype in1, Dtype o,
+            AluOp op0, AluOp op1) {
         if (name.contains(filter)) {
-            out.add(new BenchCase(name, i, in0, Dtype.FP32, Dtype.FP32, op0, op1, Generation.PARTITIONS, free));
+            for (int free : quick ? new int[] {2048} : sizes(in0, in1, o)) {
+                out.add(new BenchCase(name, kind, in0, in1, o, op0, op1, Generation.PARTITIONS, free));
+            }
         }
     }
 
@@ -124,27 +141,60 @@ public final class Bench {
         void before(int done, int total, BenchCase next);
     }
 
-    /** Runs every case on each engine and thread count, and the triad per size; rows go to {@code sink}. */
-    public void run(Consumer<Measurement> sink, Progress progress) throws ExecutionException {
-        List<Integer> threadCounts = cores > 1 ? List.of(1, cores) : List.of(1);
+    /** How a case is measured: here ({@link #measure}) or in a JVM of its own. */
+    @FunctionalInterface
+    public interface Measurer {
+        List<Measurement> measure(BenchCase c) throws Exception;
+    }
+
+    /** Measures every case with {@code how}; rows go to {@code sink}. */
+    public void run(Consumer<Measurement> sink, Progress progress, Measurer how) throws Exception {
         List<BenchCase> cases = cases();
         for (int k = 0; k < cases.size(); k++) {
             BenchCase c = cases.get(k);
             progress.before(k, cases.size(), c);
-            Fixture fx = new Fixture(c);
-            for (int t : threadCounts) {
-                FastEngine fast = new FastEngine(t);
-                sink.accept(new Measurement(c, "fast", t, time(c, () -> fx.run(fast))));
-            }
-            if (!quick || c.free() == 2048) {
-                ReferenceEngine ref = new ReferenceEngine();
-                sink.accept(new Measurement(c, "reference", 1, time(c, () -> fx.run(ref))));
-            }
-            if (c.op0() == AluOp.MULT && c.in0() == Dtype.FP32) {
-                Triad triad = new Triad((int) c.elements());
-                sink.accept(new Measurement(c, "java-triad", 1, time(c, triad::run)));
+            how.measure(c).forEach(sink);
+        }
+    }
+
+    /**
+     * Times one case in this JVM: the fast engine on each thread count, the reference engine (--quick: at F = 2048
+     * only) and, for fp32 mult/add, the Java triad. Each is warmed up on its own; then their timed windows take
+     * turns, so that a noisy moment of the machine falls on all of them alike.
+     */
+    public List<Measurement> measure(BenchCase c) throws ExecutionException {
+        record Timed(String engine, int threads, Body body) {
+        }
+        Fixture fx = new Fixture(c);
+        List<Timed> timed = new ArrayList<>();
+        for (int t : cores > 1 ? List.of(1, cores) : List.of(1)) {
+            FastEngine fast = new FastEngine(t);
+            timed.add(new Timed("fast", t, () -> fx.run(fast)));
+        }
+        if (!quick || c.free() == 2048) {
+            ReferenceEngine ref = new ReferenceEngine();
+            timed.add(new Timed("reference", 1, () -> fx.run(ref)));
+        }
+        if (c.op0() == AluOp.MULT && c.in0() == Dtype.FP32 && (c.kind() == BenchCase.Kind.STT || c.kind() == BenchCase.Kind.SCAN)) {
+            Triad triad = new Triad((int) c.elements());
+            timed.add(new Timed("java-triad", 1, triad::run));
+        }
+        for (Timed t : timed) {
+            warmUp(c, t.body());
+        }
+        double[][] samples = new double[timed.size()][quick ? 5 : 7];
+        for (int s = 0; s < samples[0].length; s++) {
+            for (int k = 0; k < timed.size(); k++) {
+                samples[k][s] = window(c, timed.get(k).body(), 20_000_000L);
             }
         }
+        List<Measurement> rows = new ArrayList<>();
+        for (int k = 0; k < timed.size(); k++) {
+            Arrays.sort(samples[k]);
+            rows.add(new Measurement(c, timed.get(k).engine(), timed.get(k).threads(),
+                    samples[k][samples[k].length / 2]));
+        }
+        return rows;
     }
 
     interface Body {
@@ -152,27 +202,20 @@ public final class Bench {
     }
 
     /**
-     * The median ns per element over several samples of at least 20 ms each, after a warm-up that lasts until
-     * the JIT has settled: at least {@link #warmupNanos()}, then until a 200 ms window is no faster than the one
-     * before (at most 10 s).
+     * Runs {@code body} until the JIT has settled: at least {@link #warmupNanos()}, then until a 200 ms window is no
+     * faster than the best before it (at most 10 s).
      */
-    private double time(BenchCase c, Body body) throws ExecutionException {
+    private void warmUp(BenchCase c, Body body) throws ExecutionException {
         long start = System.nanoTime();
-        double previous = Double.MAX_VALUE;
+        double best = Double.MAX_VALUE;
         while (true) {
             double window = window(c, body, 200_000_000L);
             long elapsed = System.nanoTime() - start;
-            if (elapsed > 10_000_000_000L || (elapsed > warmupNanos() && window > previous * 0.97)) {
-                break;
+            if (elapsed > 10_000_000_000L || (elapsed > warmupNanos() && window > best * 0.97)) {
+                return;
             }
-            previous = Math.min(previous, window);
+            best = Math.min(best, window);
         }
-        double[] samples = new double[quick ? 5 : 7];
-        for (int s = 0; s < samples.length; s++) {
-            samples[s] = window(c, body, 20_000_000L);
-        }
-        Arrays.sort(samples);
-        return samples[samples.length / 2];
     }
 
     private long warmupNanos() {
@@ -201,12 +244,23 @@ public final class Bench {
             Random r = new Random(c.free());
             Tile a = random(r, c.in0(), c.partitions(), c.free());
             Tile b = random(r, c.in1(), c.partitions(), c.free());
-            boolean bitvec = c.instruction() == Call.Instruction.STT && Call.isBitvec(c.op0(), c.op1(), gen);
-            Call call = Call.of(a, c.op0(), bitvec ? Operand0.bits(0x5a5a5a5a) : Operand0.fp32(1.5f), c.op1(), b)
-                    .withOutDtype(c.out()).withGeneration(gen).withInstruction(c.instruction());
-            word = Nki.instruction(call);
-            machine.write(ref(word.pattern("src0").start_addr()), a);
-            machine.write(ref(word.pattern("src1").start_addr()), b);
+            Optional<Dtype> out = Optional.of(c.out());
+            word = switch (c.kind()) {
+                case STT, SCAN, SELECT_REDUCE -> {
+                    boolean bitvec = c.kind() == BenchCase.Kind.STT && Call.isBitvec(c.op0(), c.op1(), gen);
+                    Call call = Call.of(a, c.op0(), bitvec ? Operand0.bits(0x5a5a5a5a) : Operand0.fp32(1.5f),
+                            c.op1(), b).withOutDtype(c.out()).withGeneration(gen)
+                            .withInstruction(Call.Instruction.valueOf(c.kind().name()));
+                    Word w = Nki.instruction(call);
+                    machine.write(ref(w.pattern("src0").start_addr()), a);
+                    machine.write(ref(w.pattern("src1").start_addr()), b);
+                    yield w;
+                }
+                case TENSOR_TENSOR -> new FamilyCall.TensorTensor(a, b, c.op0(), out, gen).loadInto(machine);
+                case TENSOR_SCALAR -> new FamilyCall.TensorScalar(a, c.op0(), Operand0.fp32(1.5f), false,
+                        Optional.of(c.op1()), Optional.of(Operand0.fp32(0.5f)), false, out, gen).loadInto(machine);
+                case COPY -> new FamilyCall.TensorCopy(a, out, gen).loadInto(machine);
+            };
         }
 
         private MemoryRef ref(int addr) {

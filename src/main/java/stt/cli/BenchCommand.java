@@ -9,8 +9,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import stt.bench.Bench;
+import stt.bench.BenchCase;
 import stt.bench.Measurement;
-import stt.exec.ExecutionException;
 import stt.isa.Generation;
 
 @Command(name = "bench", description = "Time the engines and a plain Java triad on the same element counts.")
@@ -27,14 +27,30 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--filter", paramLabel = "TEXT", description = "only cases whose name contains TEXT")
     String filter;
 
+    @Option(names = "--no-fork", description = "time every case in this JVM: quicker to start, but later cases run"
+            + " on code the JIT compiled for the earlier cases' profiles too")
+    boolean noFork;
+
+    @Option(names = "--case", paramLabel = "NAME@F", hidden = true,
+            description = "time just this case, in this JVM (what each forked JVM runs)")
+    String only;
+
     @Mixin
     GenerationMixin generation;
 
     @Override
-    public Integer call() throws ExecutionException {
+    public Integer call() throws Exception {
         Generation gen = generation.gen;
         PrintWriter out = spec.commandLine().getOut();
         Bench bench = new Bench(gen, quick, filter == null ? "" : filter);
+        if (only != null) {
+            BenchCase c = bench.cases().stream().filter(k -> k.id().equals(only)).findFirst().orElseThrow(
+                    () -> new InputException("--case " + only + ": no such case (NAME@F, as --json rows name them)"));
+            for (Measurement m : bench.measure(c)) {
+                out.println(json(m));
+            }
+            return ExitCode.OK;
+        }
         if (bench.cases().isEmpty()) {
             throw new InputException("--filter " + filter + ": no case's name contains it; the cases: " + String.join(
                     ", ", new Bench(gen, quick, "").cases().stream().map(c -> c.name()).distinct().toList()));
@@ -50,12 +66,12 @@ final class BenchCommand implements Callable<Integer> {
                 out.println(json(m));
             } else {
                 out.printf(Locale.ROOT, "%-30s %-9s %-9s %-9s %10s %-10s %7d %8s %12.4f %9.2f%n", m.c().name(),
-                        m.c().in0().isaName(), m.c().in1().isaName(), m.c().out().isaName(),
+                        m.c().in0().isaName(), m.c().in1Name(), m.c().out().isaName(),
                         m.c().partitions() + "x" + m.c().free(), m.engine(), m.threads(), m.parallel() ? "yes" : "no",
                         m.nsPerElement(), m.gbPerSecond());
             }
             out.flush();
-        }, progress);
+        }, progress, noFork ? bench::measure : new ForkedCase(gen, quick));
         progress.clear();
         return ExitCode.OK;
     }
@@ -63,7 +79,7 @@ final class BenchCommand implements Callable<Integer> {
     /** One row as the JSON object SPEC's performance issue names. */
     static com.fasterxml.jackson.databind.node.ObjectNode json(Measurement m) {
         return JsonView.MAPPER.createObjectNode().put("case", m.c().name()).put("in0", m.c().in0().isaName())
-                .put("in1", m.c().in1().isaName()).put("out", m.c().out().isaName())
+                .put("in1", m.c().in1Name()).put("out", m.c().out().isaName())
                 .put("op0", m.c().op0().isaName()).put("op1", m.c().op1().isaName())
                 .put("partitions", m.c().partitions()).put("free", m.c().free()).put("engine", m.engine())
                 .put("threads", m.threads()).put("parallel", m.parallel())
