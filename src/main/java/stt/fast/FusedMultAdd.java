@@ -44,18 +44,14 @@ final class FusedMultAdd {
         var seg0 = RawMemory.segment(m, src0.start().space());
         var seg1 = RawMemory.segment(m, src1.start().space());
         var segD = RawMemory.segment(m, dst.start().space());
-        long at0 = address(m, src0, lane);
-        long at1 = address(m, src1, lane);
-        long atD = address(m, dst, lane);
+        long at0 = Transfer.start(m, src0, lane);
+        long at1 = Transfer.start(m, src1, lane);
+        long atD = Transfer.start(m, dst, lane);
         switch (f) {
             case FP32 -> ArithKernel.multAddContiguousFp32(s, seg0, at0, seg1, at1, segD, atD, (int) n);
             case BF16 -> ArithKernel.multAddContiguousBf16(s, seg0, at0, seg1, at1, segD, atD, (int) n);
             case INT8 -> ArithKernel.multAddContiguousInt8(s, seg0, at0, seg1, at1, segD, atD, (int) n);
             case INT32 -> ArithKernel.multAddContiguousInt32(s, seg0, at0, seg1, at1, segD, atD, (int) n);
         }
-    }
-
-    private static long address(Machine m, Operand o, int lane) {
-        return m.address(o.start().space(), o.partition(lane), o.offset(0));
     }
 }

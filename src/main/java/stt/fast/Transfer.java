@@ -34,6 +34,11 @@ final class Transfer {
         }
     }
 
+    /** The byte address of lane {@code lane}'s first element of {@code o} in its space's segment. */
+    static long start(Machine m, Operand o, int lane) {
+        return m.address(o.start().space(), o.partition(lane), o.offset(0));
+    }
+
     /** Elements k0 .. k0+len-1 of lane {@code lane} of {@code o}, converted to fp32, into {@code out}. */
     static void loadFloats(Machine m, Operand o, int lane, long k0, int len, float[] out, Scratch s) {
         loadFloats(m, o, lane, k0, len, out, 0, s);

@@ -11,6 +11,7 @@ import stt.codec.Word;
 import stt.exec.ExecutionException;
 import stt.exec.ReferenceEngine;
 import stt.exec.Trace;
+import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.Opcode;
 import stt.isa.Space;
@@ -101,26 +102,75 @@ class FastEquivalenceTest {
     @ParameterizedTest
     @EnumSource(value = Generation.class, names = {"CAYMAN", "MAVERICK"})
     void tensorTensorAddsOnTheFusedPathToo(Generation gen) throws ExecutionException {
-        Machine ref = new Machine(gen);
-        Machine fast = new Machine(gen);
-        RandomWords.fill(gen.ordinal() + 9, ref, fast);
-        java.util.Random rnd = new java.util.Random(gen.ordinal());
-        ReferenceEngine reference = new ReferenceEngine();
-        FastEngine engine = new FastEngine(2);
         String[][] families = {{"fp32", "fp32", "fp32"}, {"fp32", "fp32", "fp32r"}, {"bf16", "bf16", "bf16"},
             {"int8", "int8", "int8"}, {"int32", "int32", "int32"}};
-        for (int k = 0; k < 600; k++) {
+        compareContiguous(gen, gen.ordinal() + 9, 3, (rnd, n) -> {
             String[] d = families[rnd.nextInt(families.length)];
-            int size = d[0].equals("bf16") ? 2 : d[0].equals("int8") ? 1 : 4; // fp32 and int32: 4
+            return new String[] {"tensor_tensor_arith op=add in0_dtype=" + d[0] + " in1_dtype=" + d[1] + " out_dtype="
+                    + d[2], d[0], d[1], d[2]};
+        });
+    }
+
+    /**
+     * SelectReduce's plain selections (FusedSelect): one-byte predicates, half of them zero, choosing between
+     * fp32 patterns (NaNs included) and the scalar, either sense; accumulating ones take the chunked path.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Generation.class, names = {"CAYMAN", "MAVERICK"})
+    void selectionsOnTheFusedPathToo(Generation gen) throws ExecutionException {
+        String[] accumulate = {"idle", "idle", "idle", "accumulate"};
+        compareContiguous(gen, gen.ordinal() + 11, 2, (rnd, n) -> {
+            String pred = rnd.nextBoolean() ? "uint8" : "int8";
+            return new String[] {"select_reduce op0=bypass op1=max in0_dtype=" + pred + " in1_dtype=fp32"
+                    + " out_dtype=fp32 imm0_dtype=fp32 imm0=" + (rnd.nextBoolean() ? "-2.5" : "0x7fc00001")
+                    + " reverse_operands="
+                    + (rnd.nextBoolean() ? "none" : "first") + " accumulator_cmd="
+                    + accumulate[rnd.nextInt(accumulate.length)], pred, "fp32", "fp32"};
+        });
+    }
+
+    /** A word's shape for {@link #compareContiguous}: its mnemonic and fields, then in0's, in1's and dst's dtypes. */
+    interface Shape {
+        String[] of(java.util.Random rnd, int n);
+    }
+
+    /**
+     * 600 words of {@code shape} on contiguous src0, src1 and dst streams ({@code dims}-dimensional patterns) at random lengths, partitions and offsets,
+     * against the reference on machines whose first 1000 bytes per partition are half zeros (predicates, zero data).
+     */
+    private static void compareContiguous(Generation gen, int seed, int dims, Shape shape)
+            throws ExecutionException {
+        Machine ref = new Machine(gen);
+        Machine fast = new Machine(gen);
+        RandomWords.fill(seed, ref, fast);
+        java.util.Random rnd = new java.util.Random(seed);
+        for (int p = 0; p < Generation.PARTITIONS; p++) {
+            for (int at = 0; at < 1000; at++) {
+                if (rnd.nextBoolean()) {
+                    for (Machine m : new Machine[] {ref, fast}) {
+                        RawMemory.segment(m, Space.SBUF).set(java.lang.foreign.ValueLayout.JAVA_BYTE,
+                                m.address(Space.SBUF, p, at), (byte) 0);
+                    }
+                }
+            }
+        }
+        ReferenceEngine reference = new ReferenceEngine();
+        FastEngine engine = new FastEngine(2);
+        for (int k = 0; k < 600; k++) {
             int n = 1 + rnd.nextInt(300);
+            String[] d = shape.of(rnd, n);
+            int[] size = new int[3];
+            for (int i = 0; i < 3; i++) {
+                size[i] = stt.isa.Coded.byName(Dtype.class, d[i + 1]).orElseThrow().size();
+            }
             int channels = 1 + rnd.nextInt(128);
             int part = rnd.nextInt(129 - channels);
-            String text = "tensor_tensor_arith src0=sbuf:" + part + ":" + size * rnd.nextInt(1000)
-                    + " src0.step_elem=[1,0,0] src0.num_elem=[" + n + ",1,1] src1=sbuf:" + part + ":"
-                    + (4096 + size * rnd.nextInt(1000)) + " src1.step_elem=[1,0,0] src1.num_elem=[" + n + ",1,1]"
-                    + " dst=sbuf:" + part + ":" + (8192 + size * rnd.nextInt(1000)) + " dst.step_elem=[1,0,0]"
-                    + " dst.num_elem=[" + n + ",1,1] op=add in0_dtype=" + d[0] + " in1_dtype=" + d[1]
-                    + " out_dtype=" + d[2] + " num_active_channels=" + channels;
+            String steps = dims == 3 ? ".step_elem=[1,0,0]" : ".step_elem=[1,0]";
+            String nums = ".num_elem=[" + n + (dims == 3 ? ",1,1]" : ",1]");
+            String text = d[0] + " src0=sbuf:" + part + ":" + size[0] * rnd.nextInt(1000 / size[0]) + " src0" + steps
+                    + " src0" + nums + " src1=sbuf:" + part + ":" + (4096 + size[1] * rnd.nextInt(1000)) + " src1"
+                    + steps + " src1" + nums + " dst=sbuf:" + part + ":" + (8192 + size[2] * rnd.nextInt(1000))
+                    + " dst" + steps + " dst" + nums + " num_active_channels=" + channels;
             Word w = stt.Asm.line(text, gen);
             reference.execute(ref, w, Trace.OFF);
             engine.execute(fast, w, Trace.OFF);
