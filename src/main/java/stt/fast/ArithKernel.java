@@ -274,7 +274,8 @@ final class ArithKernel {
 
     /**
      * The same mult/add on contiguous bf16 streams with a bf16 result, straight on the segments: widen by shift,
-     * two fp32 stages, the canonical NaN, RNE narrow ({@link Bf16}); the tail element by element as the reference.
+     * two fp32 stages, the canonical NaN, RNE narrow ({@link Bf16#narrowCanonical}); the tail element by element as
+     * the reference.
      */
     static void multAddContiguousBf16(float s, MemorySegment seg0, long at0, MemorySegment seg1, long at1,
             MemorySegment segD, long atD, int n) {
@@ -285,7 +286,8 @@ final class ArithKernel {
                     ByteOrder.LITTLE_ENDIAN));
             FloatVector b = Bf16.widen(ShortVector.fromMemorySegment(Species.S, seg1, at1 + 2L * i,
                     ByteOrder.LITTLE_ENDIAN));
-            Bf16.narrow(canonical(a.mul(sv).add(b))).intoMemorySegment(segD, atD + 2L * i, ByteOrder.LITTLE_ENDIAN);
+            Bf16.narrowCanonical(canonical(a.mul(sv).add(b))).intoMemorySegment(segD, atD + 2L * i,
+                    ByteOrder.LITTLE_ENDIAN);
         }
         for (; i < n; i++) {
             float a = Dtype.BF16.toFp32(seg0.get(I16, at0 + 2L * i));

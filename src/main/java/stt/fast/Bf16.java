@@ -58,9 +58,24 @@ final class Bf16 {
     /** bf16 bits of {@code f}, rounded to nearest even; a NaN becomes its sign and the quiet NaN 0x7fc0. */
     static ShortVector narrow(FloatVector f) {
         IntVector bits = f.reinterpretAsInts();
-        IntVector rounded = bits.add(0x7fff).add(bits.lanewise(LSHR, 16).lanewise(AND, 1)).lanewise(LSHR, 16);
         IntVector nan = bits.lanewise(LSHR, 16).lanewise(AND, 0x8000).lanewise(OR, 0x7fc0);
-        return rounded.blend(nan, ArithKernel.nan(f).cast(Species.I)).convertShape(I2S, Species.S, 0)
-                .reinterpretAsShorts();
+        return shorts(rounded(bits).blend(nan, ArithKernel.nan(f).cast(Species.I)));
+    }
+
+    /**
+     * {@link #narrow} for vectors whose only NaN is the canonical 0x7fc00000 (the fused kernels' results): rounding
+     * alone already gives it the bf16 NaN 0x7fc0 (its low half is zero and bit 16 clear), so no NaN test is needed.
+     */
+    static ShortVector narrowCanonical(FloatVector f) {
+        return shorts(rounded(f.reinterpretAsInts()));
+    }
+
+    /** The bf16 patterns of fp32 patterns {@code bits} rounded to nearest even, one per int lane. */
+    private static IntVector rounded(IntVector bits) {
+        return bits.add(0x7fff).add(bits.lanewise(LSHR, 16).lanewise(AND, 1)).lanewise(LSHR, 16);
+    }
+
+    private static ShortVector shorts(IntVector v) {
+        return v.convertShape(I2S, Species.S, 0).reinterpretAsShorts();
     }
 }
