@@ -71,6 +71,9 @@ public enum Decision {
     SELECT_REDUCE_IMM0_DTYPE("s2s2d2_stt_imm0_dtype (inline imm0 must be fp32) is applied to arith STT and"
             + " TensorTensorScan, as SPEC §4 says; SelectReduce's inline scalar is read as fp32 bits whatever"
             + " imm0_dtype says."),
+    BENCH_FORKS("stt bench runs each case in a JVM of its own (this JVM's java, options and class path), as JMH"
+            + " forks, so no case is compiled for the profiles of the cases before it; inside a case each engine"
+            + " warms up, then their timed windows take turns and each row is the median; --no-fork keeps one JVM."),
     ENGINE_DEFAULT("run and eval use the fast engine unless --engine or -Dstt.engine says reference; without"
             + " jdk.incubator.vector the fast engine falls back to the reference with one line on stderr."),
     SCAN_STATE("TensorTensorScan keeps its running state in fp32 (canonical NaN like every stage), starting from"

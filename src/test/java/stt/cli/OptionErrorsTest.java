@@ -86,6 +86,7 @@ class OptionErrorsTest {
                 new Bad("show", "--gen", "show {s} --svg {dir}/o.svg --gen pluto", "unknown generation 'pluto'"),
                 new Bad("show", "--svg", "show {s} --svg {dir}/nodir/o.svg", "cannot write"),
                 new Bad("show", "--word", "show {s} --svg {dir}/o.svg --word 5", "--word 5: "),
+                new Bad("bench", "--case", "bench --quick --case nosuch@64", "--case nosuch@64: no such case"),
                 new Bad("bench", "--filter", "bench --quick --filter nosuchcase", "--filter nosuchcase: no case's name"),
                 new Bad("bench", "--gen", "bench --quick --gen pluto", "unknown generation 'pluto'"));
     }
