@@ -19,6 +19,8 @@ public final class Word {
     private final Format format;
     /** The patterns, read once when first asked for (immutable values; a race only reads them twice). */
     private volatile TensorPattern[] patterns;
+    /** {@link Arrays#hashCode} of the bytes, once asked for (0 until then, as String's). */
+    private int hash;
 
     private Word(byte[] bytes) {
         this.bytes = bytes;
@@ -124,12 +126,17 @@ public final class Word {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Word w && Arrays.equals(w.bytes, bytes);
+        return this == o || o instanceof Word w && Arrays.equals(w.bytes, bytes);
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(bytes);
+        int h = hash;
+        if (h == 0) {
+            h = Arrays.hashCode(bytes);
+            hash = h;
+        }
+        return h;
     }
 
     @Override

@@ -27,7 +27,7 @@ final class FusedMultAdd {
         boolean int8 = Species.B != null; // no byte vectors of the float lane count at 128 bits
         boolean int32 = true;
         for (Operand o : new Operand[] {src0, src1, dst}) {
-            if (o.pattern().linearStride() != 1) {
+            if (o.linearStride() != 1) {
                 return Optional.empty();
             }
             fp32 &= o.dtype().size() == 4 && o.dtype().isFloat();

@@ -36,7 +36,7 @@ final class FusedSelect {
     }
 
     private static boolean contiguous(Operand o) {
-        return o.pattern().linearStride() == 1;
+        return o.linearStride() == 1;
     }
 
     /** Lane {@code lane}'s {@code n} elements, {@code scalar} being on_false's bits. */

@@ -10,8 +10,8 @@ import stt.machine.Machine;
 /**
  * ScalarTensorTensor (arith and bitvec) and SelectReduce: lanes run independently, each in chunks: both sources
  * are loaded into buffers, the two stages run as Vector API kernels (or the selection), the results are stored
- * and folded into the lane's accumulator. A mult/add on contiguous streams ({@link FusedMultAdd}) and a plain
- * selection ({@link FusedSelect}) run fused on the segments.
+ * and folded into the lane's accumulator. A mult/add on contiguous streams ({@link FusedMultAdd}), bitwise-only
+ * bitvec stages ({@link FusedBitwise}) and a plain selection ({@link FusedSelect}) run fused on the segments.
  */
 final class LaneKernel extends S2s2d2Kernel {
     private static final int CHUNK = Chunks.SIZE;
@@ -25,6 +25,8 @@ final class LaneKernel extends S2s2d2Kernel {
             FusedMultAdd.Family f = fused.get();
             lanes.run(p.channels(), n * p.channels(), c -> FusedMultAdd.lane(f, Float.intBitsToFloat(scalars[c]), m,
                     p.src0(), p.src1(), p.dst(), c, n));
+        } else if (FusedBitwise.covers(p)) {
+            lanes.run(p.channels(), n * p.channels(), c -> FusedBitwise.lane(m, p, c, scalars[c], n));
         } else if (FusedSelect.covers(p)) {
             lanes.run(p.channels(), n * p.channels(), c -> FusedSelect.lane(m, p, c, scalars[c], n));
         } else {

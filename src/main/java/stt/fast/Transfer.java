@@ -36,7 +36,12 @@ final class Transfer {
 
     /** The byte address of lane {@code lane}'s first element of {@code o} in its space's segment. */
     static long start(Machine m, Operand o, int lane) {
-        return m.address(o.start().space(), o.partition(lane), o.offset(0));
+        return m.address(o.start().space(), o.partition(lane), o.start().offset());
+    }
+
+    /** The byte address of element {@code k} of lane {@code lane} of {@code o}, whose stride is 1. */
+    private static long contiguous(Machine m, Operand o, int lane, long k) {
+        return m.address(o.start().space(), o.partition(lane), o.start().offset() + k * o.dtype().size());
     }
 
     /** Elements k0 .. k0+len-1 of lane {@code lane} of {@code o}, converted to fp32, into {@code out}. */
@@ -48,10 +53,9 @@ final class Transfer {
     static void loadFloats(Machine m, Operand o, int lane, long k0, int len, float[] out, int off, Scratch s) {
         Dtype d = o.dtype();
         MemorySegment seg = RawMemory.segment(m, o.start().space());
-        long base = m.address(o.start().space(), o.partition(lane), 0);
-        long stride = o.pattern().linearStride();
+        long stride = o.linearStride();
         if (stride == 0) {
-            Arrays.fill(out, off, off + len, d.toFp32(m.readBits(o.start().space(), o.partition(lane), o.offset(0),
+            Arrays.fill(out, off, off + len, d.toFp32(m.readBits(o.start().space(), o.partition(lane), o.start().offset(),
                     d.size())));
             return;
         }
@@ -59,7 +63,7 @@ final class Transfer {
             loadEach(m, o, lane, k0, 0, len, out, off);
             return;
         }
-        long at = base + o.offset(k0);
+        long at = contiguous(m, o, lane, k0);
         int i = 0;
         int bound = Species.F.loopBound(len);
         SmallFloat small = SmallFloat.of(d);
@@ -130,12 +134,12 @@ final class Transfer {
     /** The same from {@code r[off ..]}. */
     static void storeFloats(Machine m, Operand o, int lane, long k0, int len, float[] r, int off, Scratch s) {
         Dtype d = o.dtype();
-        if (o.pattern().linearStride() != 1) {
+        if (o.linearStride() != 1) {
             storeEach(m, o, lane, k0, 0, len, r, off);
             return;
         }
         MemorySegment seg = RawMemory.segment(m, o.start().space());
-        long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
+        long at = contiguous(m, o, lane, k0);
         int i = 0;
         int bound = Species.F.loopBound(len);
         SmallFloat small = SmallFloat.of(d);
@@ -197,9 +201,9 @@ final class Transfer {
     /** Elements k0 .. k0+len-1 of lane {@code lane} as raw bits, zero-extended. */
     static void loadInts(Machine m, Operand o, int lane, long k0, int len, int[] out, Scratch s) {
         int size = o.dtype().size();
-        long stride = o.pattern().linearStride();
+        long stride = o.linearStride();
         if (stride == 0) {
-            Arrays.fill(out, 0, len, m.readBits(o.start().space(), o.partition(lane), o.offset(0), size));
+            Arrays.fill(out, 0, len, m.readBits(o.start().space(), o.partition(lane), o.start().offset(), size));
             return;
         }
         if (stride != 1) {
@@ -209,7 +213,7 @@ final class Transfer {
             return;
         }
         MemorySegment seg = RawMemory.segment(m, o.start().space());
-        long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
+        long at = contiguous(m, o, lane, k0);
         switch (size) {
             case 1 -> {
                 MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, s.bytes, 0, len);
@@ -229,14 +233,14 @@ final class Transfer {
 
     static void storeInts(Machine m, Operand o, int lane, long k0, int len, int[] r, Scratch s) {
         int size = o.dtype().size();
-        if (o.pattern().linearStride() != 1) {
+        if (o.linearStride() != 1) {
             for (int i = 0; i < len; i++) {
                 m.writeBits(o.start().space(), o.partition(lane), o.offset(k0 + i), size, r[i]);
             }
             return;
         }
         MemorySegment seg = RawMemory.segment(m, o.start().space());
-        long at = m.address(o.start().space(), o.partition(lane), o.offset(k0));
+        long at = contiguous(m, o, lane, k0);
         switch (size) {
             case 1 -> {
                 for (int i = 0; i < len; i++) {

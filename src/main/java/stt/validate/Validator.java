@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import stt.codec.Format;
 import stt.codec.Word;
 import stt.isa.Coded;
@@ -37,6 +38,16 @@ public final class Validator {
         LISTS.putAll(S3d3Checks.LISTS);
     }
 
+    /**
+     * Verdicts already given: validation is a pure function of the word's bytes and the generation, and engines
+     * ask again on every execute (a program's words, a benchmark's one word). Bounded: emptied when full.
+     */
+    private static final Map<Verdict, List<Violation>> VERDICTS = new ConcurrentHashMap<>();
+    private static final int VERDICTS_HELD = 4096;
+
+    private record Verdict(Word word, Generation gen) {
+    }
+
     private Validator() {
     }
 
@@ -55,6 +66,20 @@ public final class Validator {
 
     /** Every rule {@code word} breaks on {@code gen}; empty when the word is valid. */
     public static List<Violation> validate(Word word, Generation gen) {
+        Verdict key = new Verdict(word, gen);
+        List<Violation> known = VERDICTS.get(key);
+        if (known != null) {
+            return known;
+        }
+        List<Violation> verdict = check(word, gen);
+        if (VERDICTS.size() >= VERDICTS_HELD) {
+            VERDICTS.clear();
+        }
+        VERDICTS.put(key, verdict);
+        return verdict;
+    }
+
+    private static List<Violation> check(Word word, Generation gen) {
         List<Violation> out = new ArrayList<>();
         Optional<Opcode> opcode = word.opcode();
         if (opcode.isEmpty()) {

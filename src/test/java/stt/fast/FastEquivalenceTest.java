@@ -129,6 +129,26 @@ class FastEquivalenceTest {
         });
     }
 
+    /**
+     * Bitvec words whose stages are both bitwise (FusedBitwise) on one integer width, either swap, any scalar
+     * bits; one in five has a shift as op1 and takes the chunked path.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Generation.class, names = {"CAYMAN", "MAVERICK"})
+    void bitwiseStagesOnTheFusedPathToo(Generation gen) throws ExecutionException {
+        String[] dtypes = {"int8", "uint8", "int16", "uint16", "int32", "uint32"};
+        String[] ops = {"bypass", "bitwise_not", "bitwise_and", "bitwise_or", "bitwise_xor"};
+        String[] swaps = {"none", "first", "second", "both"};
+        compareContiguous(gen, gen.ordinal() + 13, 2, (rnd, n) -> {
+            String d = dtypes[rnd.nextInt(dtypes.length)];
+            String op1 = rnd.nextInt(5) == 0 ? "logical_shift_left" : ops[rnd.nextInt(ops.length)];
+            return new String[] {"scalar_tensor_tensor_bitvec op0=" + ops[rnd.nextInt(ops.length)] + " op1=" + op1
+                    + " in0_dtype=" + d + " in1_dtype=" + d + " out_dtype=" + d + " imm0_dtype=" + d
+                    + String.format(" imm0=0x%08x", rnd.nextInt()) + " reverse_operands="
+                    + swaps[rnd.nextInt(swaps.length)], d, d, d};
+        });
+    }
+
     /** A word's shape for {@link #compareContiguous}: its mnemonic and fields, then in0's, in1's and dst's dtypes. */
     interface Shape {
         String[] of(java.util.Random rnd, int n);
