@@ -56,7 +56,7 @@ public final class RandomWords implements WordSource {
         this.fmaShaped = fmaShaped;
     }
 
-    /** fp32, bf16, int8 or int32 arith words with op0 mult, op1 add and no swaps: the fused fast paths' shape. */
+    /** fp32, bf16, fp16, int8 or int32 arith words with op0 mult, op1 add and no swaps: the fused fast paths' shape. */
     public static RandomWords fmaShaped(long seed, Generation gen) {
         return new RandomWords(seed, gen, List.of(Opcode.SCALAR_TENSOR_TENSOR_ARITH), true);
     }
@@ -88,7 +88,7 @@ public final class RandomWords implements WordSource {
         boolean bitvec = opcode.isBitvec();
         boolean select = opcode == Opcode.SELECT_REDUCE;
         List<AluOp> ops = List.copyOf(bitvec ? gen.generalBitvec() : gen.generalArith());
-        Dtype fused = List.of(Dtype.FP32, Dtype.BF16, Dtype.INT8, Dtype.INT32).get(rnd.nextInt(4));
+        Dtype fused = List.of(Dtype.FP32, Dtype.BF16, Dtype.FP16, Dtype.INT8, Dtype.INT32).get(rnd.nextInt(5));
         Dtype in0 = fmaShaped ? fused : bitvec || select ? pick(INTS) : pick(FLOATS_AND_INTS);
         Dtype in1 = fmaShaped ? fused : bitvec ? in0 : pick(FLOATS_AND_INTS);
         Dtype out = fmaShaped ? (fused != Dtype.FP32 ? fused : rnd.nextBoolean() ? Dtype.FP32 : Dtype.FP32R)

@@ -298,6 +298,43 @@ final class ArithKernel {
     }
 
     /**
+     * The same mult/add on contiguous fp16 streams with an fp16 result, in chunks of {@code a.length}: the
+     * hardware's fp16 conversions ({@link Float#float16ToFloat}, {@link Float#floatToFloat16}, loops C2 turns into
+     * vector conversions) around the fp32 kernel, whose canonical NaN narrows to 0x7e00 as the reference's
+     * (a NaN input's payload never reaches the result, so the widening's treatment of it does not matter).
+     */
+    static void multAddContiguousFp16(float s, MemorySegment seg0, long at0, MemorySegment seg1, long at1,
+            MemorySegment segD, long atD, int n, float[] a, float[] b) {
+        FloatVector sv = FloatVector.broadcast(Species.F, s);
+        for (int k0 = 0; k0 < n; k0 += a.length) {
+            int len = Math.min(a.length, n - k0);
+            widenFp16(seg0, at0 + 2L * k0, a, len);
+            widenFp16(seg1, at1 + 2L * k0, b, len);
+            int i = 0;
+            for (int e = Species.F.loopBound(len); i < e; i += L) {
+                FloatVector x = FloatVector.fromArray(Species.F, a, i);
+                canonical(x.mul(sv).add(FloatVector.fromArray(Species.F, b, i))).intoArray(a, i);
+            }
+            for (; i < len; i++) {
+                a[i] = multAdd(a[i], s, b[i]);
+            }
+            narrowFp16(a, segD, atD + 2L * k0, len);
+        }
+    }
+
+    private static void widenFp16(MemorySegment seg, long at, float[] out, int len) {
+        for (int i = 0; i < len; i++) {
+            out[i] = Float.float16ToFloat(seg.get(I16, at + 2L * i));
+        }
+    }
+
+    private static void narrowFp16(float[] in, MemorySegment seg, long at, int len) {
+        for (int i = 0; i < len; i++) {
+            seg.set(I16, at + 2L * i, Float.floatToFloat16(in[i]));
+        }
+    }
+
+    /**
      * The same mult/add on contiguous int8 streams with an int8 result, on the segments: bytes widened to fp32,
      * two fp32 stages, then truncation toward zero and saturation to int8 (NaN gives 0), as {@link Int8}.
      */

@@ -4,6 +4,7 @@ import static jdk.incubator.vector.VectorOperators.AND;
 import static jdk.incubator.vector.VectorOperators.B2I;
 import static jdk.incubator.vector.VectorOperators.EQ;
 import static jdk.incubator.vector.VectorOperators.GE;
+import static jdk.incubator.vector.VectorOperators.GT;
 import static jdk.incubator.vector.VectorOperators.I2B;
 import static jdk.incubator.vector.VectorOperators.I2S;
 import static jdk.incubator.vector.VectorOperators.LSHL;
@@ -136,7 +137,7 @@ final class SmallFloat {
                 .sub(Float.floatToRawIntBits(subnormalAdd));
         IntVector nan = keepsNanPayload ? abs.lanewise(AND, 0x7f_ffff).lanewise(LSHR, shift).max(1).lanewise(OR, inf)
                 : IntVector.broadcast(Species.I, inf | 1 << (man - 1));
-        return normal.blend(subnormal, abs.compare(LT, minNormalBits)).blend(nan, ArithKernel.nan(f).cast(Species.I))
+        return normal.blend(subnormal, abs.compare(LT, minNormalBits)).blend(nan, abs.compare(GT, 0x7f80_0000))
                 .lanewise(OR, sign);
     }
 
