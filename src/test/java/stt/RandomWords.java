@@ -49,6 +49,10 @@ public final class RandomWords implements WordSource {
 
     private final boolean fmaShaped;
 
+    /** The dtypes of the fused mult/add kernels' families. */
+    private static final List<Dtype> FUSED = List.of(Dtype.FP32, Dtype.BF16, Dtype.FP16, Dtype.FP8_E3M4,
+            Dtype.FP8_E4M3, Dtype.FP8_E5M2, Dtype.INT8, Dtype.INT32);
+
     private RandomWords(long seed, Generation gen, List<Opcode> opcodes, boolean fmaShaped) {
         this.rnd = new Random(seed);
         this.gen = gen;
@@ -56,7 +60,7 @@ public final class RandomWords implements WordSource {
         this.fmaShaped = fmaShaped;
     }
 
-    /** fp32, bf16, fp16, int8 or int32 arith words with op0 mult, op1 add and no swaps: the fused fast paths' shape. */
+    /** fp32, bf16, fp16, fp8, int8 or int32 arith words with op0 mult, op1 add and no swaps: the fused fast paths' shape. */
     public static RandomWords fmaShaped(long seed, Generation gen) {
         return new RandomWords(seed, gen, List.of(Opcode.SCALAR_TENSOR_TENSOR_ARITH), true);
     }
@@ -88,7 +92,7 @@ public final class RandomWords implements WordSource {
         boolean bitvec = opcode.isBitvec();
         boolean select = opcode == Opcode.SELECT_REDUCE;
         List<AluOp> ops = List.copyOf(bitvec ? gen.generalBitvec() : gen.generalArith());
-        Dtype fused = List.of(Dtype.FP32, Dtype.BF16, Dtype.FP16, Dtype.INT8, Dtype.INT32).get(rnd.nextInt(5));
+        Dtype fused = FUSED.get(rnd.nextInt(FUSED.size()));
         Dtype in0 = fmaShaped ? fused : bitvec || select ? pick(INTS) : pick(FLOATS_AND_INTS);
         Dtype in1 = fmaShaped ? fused : bitvec ? in0 : pick(FLOATS_AND_INTS);
         Dtype out = fmaShaped ? (fused != Dtype.FP32 ? fused : rnd.nextBoolean() ? Dtype.FP32 : Dtype.FP32R)

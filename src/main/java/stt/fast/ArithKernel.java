@@ -298,18 +298,18 @@ final class ArithKernel {
     }
 
     /**
-     * The same mult/add on contiguous fp16 streams with an fp16 result, in chunks of {@code a.length}: the
-     * hardware's fp16 conversions ({@link Float#float16ToFloat}, {@link Float#floatToFloat16}, loops C2 turns into
-     * vector conversions) around the fp32 kernel, whose canonical NaN narrows to 0x7e00 as the reference's
-     * (a NaN input's payload never reaches the result, so the widening's treatment of it does not matter).
+     * The same mult/add on contiguous streams of one fp16 or fp8 dtype, in chunks of {@code a.length}: the codec's
+     * widening loops, the fp32 kernel with the canonical NaN, the codec's narrowing loop (the canonical NaN narrows
+     * as the reference's, so a NaN input's payload never matters).
      */
-    static void multAddContiguousFp16(float s, MemorySegment seg0, long at0, MemorySegment seg1, long at1,
+    static void multAddChunked(float s, StreamCodec c, MemorySegment seg0, long at0, MemorySegment seg1, long at1,
             MemorySegment segD, long atD, int n, float[] a, float[] b) {
         FloatVector sv = FloatVector.broadcast(Species.F, s);
         for (int k0 = 0; k0 < n; k0 += a.length) {
             int len = Math.min(a.length, n - k0);
-            widenFp16(seg0, at0 + 2L * k0, a, len);
-            widenFp16(seg1, at1 + 2L * k0, b, len);
+            for (int t = 0; t < 2; t++) { // one call site, so the JIT inlines one copy of the widening
+                c.widen(t == 0 ? seg0 : seg1, (t == 0 ? at0 : at1) + (long) c.size * k0, t == 0 ? a : b, len);
+            }
             int i = 0;
             for (int e = Species.F.loopBound(len); i < e; i += L) {
                 FloatVector x = FloatVector.fromArray(Species.F, a, i);
@@ -318,19 +318,7 @@ final class ArithKernel {
             for (; i < len; i++) {
                 a[i] = multAdd(a[i], s, b[i]);
             }
-            narrowFp16(a, segD, atD + 2L * k0, len);
-        }
-    }
-
-    private static void widenFp16(MemorySegment seg, long at, float[] out, int len) {
-        for (int i = 0; i < len; i++) {
-            out[i] = Float.float16ToFloat(seg.get(I16, at + 2L * i));
-        }
-    }
-
-    private static void narrowFp16(float[] in, MemorySegment seg, long at, int len) {
-        for (int i = 0; i < len; i++) {
-            seg.set(I16, at + 2L * i, Float.floatToFloat16(in[i]));
+            c.narrow(a, segD, atD + (long) c.size * k0, len);
         }
     }
 

@@ -8,8 +8,8 @@ import stt.machine.internal.RawMemory;
 
 /**
  * The fused {@code dst = src0 * s + src1} kernels that read and write a lane's streams straight on the machine's
- * segments, one loop per dtype family: fp32, bf16, fp16, int8, int32 (a loop shared by families boxes its vectors
- * once the JIT has seen two).
+ * segments, one loop per dtype family: fp32, bf16, int8, int32 (a loop shared by families boxes its vectors once the
+ * JIT has seen two); fp16 and fp8 in chunks, each conversion its own loop ({@link StreamCodec}).
  * ScalarTensorTensor's mult/add runs them with its scalar; Tensor-Tensor's add with s = 1, which is exact
  * ({@code a * 1 == a}, and a NaN becomes the canonical NaN either way).
  */
@@ -17,14 +17,14 @@ final class FusedMultAdd {
     private FusedMultAdd() {
     }
 
-    /** The dtype families the fused kernels cover: all three operands of one. */
-    enum Family { FP32, BF16, FP16, INT8, INT32 }
+    /** The dtype families the fused kernels cover: all three operands of one; CHUNKED, fp16 and fp8 in chunks. */
+    enum Family { FP32, BF16, INT8, INT32, CHUNKED }
 
     /** The family of three contiguous operands, if they share one the kernels cover. */
     static Optional<Family> family(Operand src0, Operand src1, Operand dst) {
         boolean fp32 = true;
         boolean bf16 = true;
-        boolean fp16 = true;
+        boolean chunked = StreamCodec.of(dst.dtype()) != null;
         boolean int8 = Species.B != null; // no byte vectors of the float lane count at 128 bits
         boolean int32 = true;
         for (Operand o : new Operand[] {src0, src1, dst}) {
@@ -33,12 +33,13 @@ final class FusedMultAdd {
             }
             fp32 &= o.dtype().size() == 4 && o.dtype().isFloat();
             bf16 &= o.dtype() == Dtype.BF16;
-            fp16 &= o.dtype() == Dtype.FP16;
+            chunked &= o.dtype() == dst.dtype();
             int8 &= o.dtype() == Dtype.INT8;
             int32 &= o.dtype() == Dtype.INT32;
         }
-        return fp32 ? Optional.of(Family.FP32) : bf16 ? Optional.of(Family.BF16) : fp16 ? Optional.of(Family.FP16)
-                : int8 ? Optional.of(Family.INT8) : int32 ? Optional.of(Family.INT32) : Optional.empty();
+        return fp32 ? Optional.of(Family.FP32) : bf16 ? Optional.of(Family.BF16)
+                : int8 ? Optional.of(Family.INT8) : int32 ? Optional.of(Family.INT32)
+                : chunked ? Optional.of(Family.CHUNKED) : Optional.empty();
     }
 
     /** Runs lane {@code lane}'s {@code n} elements in family {@code f}. */
@@ -52,12 +53,13 @@ final class FusedMultAdd {
         switch (f) {
             case FP32 -> ArithKernel.multAddContiguousFp32(s, seg0, at0, seg1, at1, segD, atD, (int) n);
             case BF16 -> ArithKernel.multAddContiguousBf16(s, seg0, at0, seg1, at1, segD, atD, (int) n);
-            case FP16 -> {
-                Chunks c = Chunks.get();
-                ArithKernel.multAddContiguousFp16(s, seg0, at0, seg1, at1, segD, atD, (int) n, c.a, c.b);
-            }
             case INT8 -> ArithKernel.multAddContiguousInt8(s, seg0, at0, seg1, at1, segD, atD, (int) n);
             case INT32 -> ArithKernel.multAddContiguousInt32(s, seg0, at0, seg1, at1, segD, atD, (int) n);
+            case CHUNKED -> {
+                Chunks c = Chunks.get();
+                ArithKernel.multAddChunked(s, StreamCodec.of(dst.dtype()), seg0, at0, seg1, at1, segD, atD, (int) n,
+                        c.a, c.b);
+            }
         }
     }
 }

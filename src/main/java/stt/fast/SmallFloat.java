@@ -6,6 +6,7 @@ import static jdk.incubator.vector.VectorOperators.EQ;
 import static jdk.incubator.vector.VectorOperators.GE;
 import static jdk.incubator.vector.VectorOperators.GT;
 import static jdk.incubator.vector.VectorOperators.I2B;
+import static jdk.incubator.vector.VectorOperators.I2F;
 import static jdk.incubator.vector.VectorOperators.I2S;
 import static jdk.incubator.vector.VectorOperators.LSHL;
 import static jdk.incubator.vector.VectorOperators.LSHR;
@@ -25,8 +26,10 @@ import stt.isa.Dtype;
  * fp16 and the fp8 formats to and from fp32, {@link Species#F} lanes at a time with integer and float arithmetic,
  * equal to {@link Dtype}'s conversions for every pattern:
  * <ul>
- * <li>widening: the magnitude bits shifted into an fp32 pattern whose exponent field is the format's, times
- * 2^(127 - bias) (exact, subnormals included); all-ones exponents become inf or the NaN {@code Dtype} gives.
+ * <li>widening: a normal's magnitude bits shifted into an fp32 pattern and its exponent rebiased by an integer
+ * addition; a subnormal's mantissa converted to fp32 times the format's quantum 2^(1 - bias - man) (exact, and no
+ * fp32 subnormal operand, which costs this machine's float units a slow path); all-ones exponents become inf or
+ * the NaN {@code Dtype} gives.
  * <li>narrowing: round to nearest even on the fp32 bits where the result is normal, and for a subnormal result
  * one float addition of 2^(24 - bias - man), whose ulp is the format's quantum; overflow saturates to inf and a
  * NaN becomes the format's NaN (fp16 keeps the top payload bits, fp8 the quiet NaN).
@@ -42,7 +45,7 @@ final class SmallFloat {
     private final int signShift;
     private final int magnitudeMask;
     private final int inf;
-    private final float scale;
+    private final float quantum;
     private final int rebias;
     private final int minNormalBits;
     private final float subnormalAdd;
@@ -53,7 +56,7 @@ final class SmallFloat {
         this.signShift = exp + man;
         this.magnitudeMask = (1 << signShift) - 1;
         this.inf = ((1 << exp) - 1) << man;
-        this.scale = Math.scalb(1f, 127 - bias);
+        this.quantum = Math.scalb(1f, 1 - bias - man);
         this.rebias = (127 - bias) << man;
         this.minNormalBits = Float.floatToRawIntBits(Math.scalb(1f, 1 - bias));
         this.subnormalAdd = Math.scalb(1f, 24 - bias - man);
@@ -117,7 +120,9 @@ final class SmallFloat {
     FloatVector widen(IntVector raw) {
         IntVector magnitude = raw.lanewise(AND, magnitudeMask);
         IntVector sign = raw.lanewise(LSHR, signShift).lanewise(LSHL, 31);
-        IntVector finite = magnitude.lanewise(LSHL, 23 - man).reinterpretAsFloats().mul(scale).reinterpretAsInts();
+        IntVector normal = magnitude.lanewise(LSHL, 23 - man).add(rebias << (23 - man));
+        IntVector subnormal = ((FloatVector) magnitude.convert(I2F, 0)).mul(quantum).reinterpretAsInts();
+        IntVector finite = normal.blend(subnormal, magnitude.compare(LT, 1 << man));
         IntVector mantissa = magnitude.lanewise(AND, (1 << man) - 1);
         IntVector payload = keepsNanPayload ? mantissa.lanewise(LSHL, 23 - man)
                 : IntVector.broadcast(Species.I, 0x40_0000).blend(0, mantissa.compare(EQ, 0));
