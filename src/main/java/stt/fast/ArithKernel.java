@@ -409,6 +409,11 @@ final class ArithKernel {
         return v.compare(NE, v);
     }
 
+    /** a·s + b, two roundings, with the canonical NaN: mult then add as the two stages give them. */
+    static FloatVector multAdd(FloatVector a, FloatVector s, FloatVector b) {
+        return canonical(a.mul(s).add(b));
+    }
+
     private static FloatVector canonical(FloatVector v) {
         return v.blend(NAN, nan(v));
     }

@@ -1,5 +1,6 @@
 package stt.fast;
 
+import jdk.incubator.vector.FloatVector;
 import stt.exec.Plan;
 import stt.isa.AluOp;
 import stt.machine.Machine;
@@ -11,7 +12,8 @@ import stt.machine.Machine;
  * (exactly the reference's ops; the core overlaps the group's independent vectors, so the stages' latency does
  * not serialise them). The group's chunks are loaded lane after lane and {@link Transpose transposed} G×G block by
  * block, so that element k of every lane in the group is one contiguous run; the results are transposed back.
- * (Gathers would do the same, but their index checks cost more than the scan's arithmetic.)
+ * (Gathers would do the same, but their index checks cost more than the scan's arithmetic.) A mult/add scan
+ * without swaps keeps the group's states in registers instead ({@link #multAddSteps}).
  */
 final class ScanKernel extends S2s2d2Kernel {
     private static final int G = Species.F.length();
@@ -75,7 +77,12 @@ final class ScanKernel extends S2s2d2Kernel {
                     buf.transpose.block(buf.b, w * G * PITCH + k, PITCH, buf.y, k * LANES + w * G, LANES);
                 }
             }
-            steps(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), buf, len);
+            if (p.op0() == AluOp.MULT && p.op1() == AluOp.ADD && !p.reverse().swapsFirst()
+                    && !p.reverse().swapsSecond()) {
+                multAddSteps(buf, len);
+            } else {
+                steps(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), buf, len);
+            }
             for (int w = 0; w < blocks; w++) {
                 for (int k = 0; k < len; k += G) {
                     buf.transpose.block(buf.x, k * LANES + w * G, LANES, buf.a, w * G * PITCH + k, PITCH);
@@ -110,5 +117,35 @@ final class ScanKernel extends S2s2d2Kernel {
             so = at;
         }
         System.arraycopy(x, so, buf.state, 0, LANES);
+    }
+
+    /**
+     * {@link #steps} for op0 mult, op1 add and no swaps, the states in registers: the group's four vectors, each
+     * {@code state = x·state + y} with the canonical NaN ({@link ArithKernel#multAdd}), as the two stages give.
+     */
+    private static void multAddSteps(Buffers buf, int len) {
+        float[] x = buf.x;
+        float[] y = buf.y;
+        FloatVector s0 = FloatVector.fromArray(Species.F, buf.state, 0);
+        FloatVector s1 = FloatVector.fromArray(Species.F, buf.state, G);
+        FloatVector s2 = FloatVector.fromArray(Species.F, buf.state, 2 * G);
+        FloatVector s3 = FloatVector.fromArray(Species.F, buf.state, 3 * G);
+        for (int at = 0; at < len * LANES; at += LANES) {
+            s0 = ArithKernel.multAdd(FloatVector.fromArray(Species.F, x, at), s0, FloatVector.fromArray(Species.F, y, at));
+            s1 = ArithKernel.multAdd(FloatVector.fromArray(Species.F, x, at + G), s1,
+                    FloatVector.fromArray(Species.F, y, at + G));
+            s2 = ArithKernel.multAdd(FloatVector.fromArray(Species.F, x, at + 2 * G), s2,
+                    FloatVector.fromArray(Species.F, y, at + 2 * G));
+            s3 = ArithKernel.multAdd(FloatVector.fromArray(Species.F, x, at + 3 * G), s3,
+                    FloatVector.fromArray(Species.F, y, at + 3 * G));
+            s0.intoArray(x, at);
+            s1.intoArray(x, at + G);
+            s2.intoArray(x, at + 2 * G);
+            s3.intoArray(x, at + 3 * G);
+        }
+        s0.intoArray(buf.state, 0);
+        s1.intoArray(buf.state, G);
+        s2.intoArray(buf.state, 2 * G);
+        s3.intoArray(buf.state, 3 * G);
     }
 }

@@ -150,6 +150,23 @@ class FastEquivalenceTest {
         });
     }
 
+    /**
+     * TensorTensorScan's mult/add without swaps (ScanKernel keeps the states in registers), on float and int dtypes
+     * in any mix, from a random fp32 scalar; one in five words swaps a stage and takes the general steps.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Generation.class, names = {"CAYMAN", "MAVERICK"})
+    void scanMultAddsToo(Generation gen) throws ExecutionException {
+        String[] dtypes = {"fp32", "bf16", "fp16", "fp8_e4m3", "int8", "int32"};
+        compareContiguous(gen, gen.ordinal() + 17, 2, (rnd, n) -> {
+            String[] d = {dtypes[rnd.nextInt(dtypes.length)], dtypes[rnd.nextInt(dtypes.length)],
+                dtypes[rnd.nextInt(dtypes.length)]};
+            return new String[] {"tensor_tensor_scan_arith op0=mult op1=add in0_dtype=" + d[0] + " in1_dtype=" + d[1]
+                    + " out_dtype=" + d[2] + " imm0_dtype=fp32 imm0=" + (float) rnd.nextGaussian()
+                    + (rnd.nextInt(5) == 0 ? " reverse_operands=first" : ""), d[0], d[1], d[2]};
+        });
+    }
+
     /** A word's shape for {@link #compareContiguous}: its mnemonic and fields, then in0's, in1's and dst's dtypes. */
     interface Shape {
         String[] of(java.util.Random rnd, int n);
