@@ -51,7 +51,7 @@ public final class RandomWords implements WordSource {
 
     /** The dtypes of the fused mult/add kernels' families. */
     private static final List<Dtype> FUSED = List.of(Dtype.FP32, Dtype.BF16, Dtype.FP16, Dtype.FP8_E3M4,
-            Dtype.FP8_E4M3, Dtype.FP8_E5M2, Dtype.INT8, Dtype.INT32);
+            Dtype.FP8_E4M3, Dtype.FP8_E5M2, Dtype.INT8, Dtype.INT16, Dtype.UINT16, Dtype.INT32);
 
     private RandomWords(long seed, Generation gen, List<Opcode> opcodes, boolean fmaShaped) {
         this.rnd = new Random(seed);
@@ -60,7 +60,10 @@ public final class RandomWords implements WordSource {
         this.fmaShaped = fmaShaped;
     }
 
-    /** fp32, bf16, fp16, fp8, int8 or int32 arith words with op0 mult, op1 add and no swaps: the fused fast paths' shape. */
+    /**
+     * fp32, bf16, fp16, fp8, int8, (u)int16 or int32 arith words with op0 mult, op1 add and no swaps: the fused
+     * fast paths' shape.
+     */
     public static RandomWords fmaShaped(long seed, Generation gen) {
         return new RandomWords(seed, gen, List.of(Opcode.SCALAR_TENSOR_TENSOR_ARITH), true);
     }

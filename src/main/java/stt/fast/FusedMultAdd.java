@@ -9,7 +9,7 @@ import stt.machine.internal.RawMemory;
 /**
  * The fused {@code dst = src0 * s + src1} kernels that read and write a lane's streams straight on the machine's
  * segments, one loop per dtype family: fp32, bf16, int8, int32 (a loop shared by families boxes its vectors once the
- * JIT has seen two); fp16 and fp8 in chunks, each conversion its own loop ({@link StreamCodec}).
+ * JIT has seen two); fp16, fp8 and 16-bit integers in chunks, each conversion its own loop ({@link StreamCodec}).
  * ScalarTensorTensor's mult/add runs them with its scalar; Tensor-Tensor's add with s = 1, which is exact
  * ({@code a * 1 == a}, and a NaN becomes the canonical NaN either way).
  */
@@ -17,7 +17,7 @@ final class FusedMultAdd {
     private FusedMultAdd() {
     }
 
-    /** The dtype families the fused kernels cover: all three operands of one; CHUNKED, fp16 and fp8 in chunks. */
+    /** The dtype families the fused kernels cover, all three operands of one; CHUNKED: any {@link StreamCodec}'s. */
     enum Family { FP32, BF16, INT8, INT32, CHUNKED }
 
     /** The family of three contiguous operands, if they share one the kernels cover. */

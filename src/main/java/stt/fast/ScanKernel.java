@@ -131,7 +131,8 @@ final class ScanKernel extends S2s2d2Kernel {
         FloatVector s2 = FloatVector.fromArray(Species.F, buf.state, 2 * G);
         FloatVector s3 = FloatVector.fromArray(Species.F, buf.state, 3 * G);
         for (int at = 0; at < len * LANES; at += LANES) {
-            s0 = ArithKernel.multAdd(FloatVector.fromArray(Species.F, x, at), s0, FloatVector.fromArray(Species.F, y, at));
+            s0 = ArithKernel.multAdd(FloatVector.fromArray(Species.F, x, at), s0,
+                    FloatVector.fromArray(Species.F, y, at));
             s1 = ArithKernel.multAdd(FloatVector.fromArray(Species.F, x, at + G), s1,
                     FloatVector.fromArray(Species.F, y, at + G));
             s2 = ArithKernel.multAdd(FloatVector.fromArray(Species.F, x, at + 2 * G), s2,

@@ -6,7 +6,7 @@ import java.nio.ByteOrder;
 import stt.isa.Dtype;
 
 /**
- * A narrow float dtype's conversions between a contiguous stream on a segment and an fp32 chunk, for the chunked
+ * A narrow dtype's conversions between a contiguous stream on a segment and an fp32 chunk, for the chunked
  * fused kernels ({@link ArithKernel#multAddChunked}): each direction is its own small loop, so the vectors stay in
  * registers. Their NaNs need only be NaNs: the kernels canonicalise before narrowing.
  */
@@ -18,6 +18,8 @@ abstract sealed class StreamCodec {
     private static final StreamCodec FP8_E3M4 = fp8(Dtype.FP8_E3M4, 4, 3);
     private static final StreamCodec FP8_E4M3 = fp8(Dtype.FP8_E4M3, 3, 7);
     private static final StreamCodec FP8_E5M2 = fp8(Dtype.FP8_E5M2, 2, 15);
+    private static final StreamCodec INT16 = new Int16(true);
+    private static final StreamCodec UINT16 = new Int16(false);
 
     final int size;
 
@@ -25,13 +27,15 @@ abstract sealed class StreamCodec {
         this.size = size;
     }
 
-    /** The codec of an fp16 or fp8 dtype (fp8 needs {@link Species#B}); null for any other. */
+    /** The codec of an fp16, fp8 (which needs {@link Species#B}) or 16-bit integer dtype; null for any other. */
     static StreamCodec of(Dtype d) {
         return switch (d) {
             case FP16 -> FP16;
             case FP8_E3M4 -> FP8_E3M4;
             case FP8_E4M3 -> FP8_E4M3;
             case FP8_E5M2 -> FP8_E5M2;
+            case INT16 -> INT16;
+            case UINT16 -> UINT16;
             default -> null;
         };
     }
@@ -58,7 +62,7 @@ abstract sealed class StreamCodec {
             }
         }
 
-        /** IEEE RNE with overflow to infinity, as the reference; only its NaN differs, which the caller canonicalises. */
+        /** IEEE RNE with overflow to infinity, as the reference; only its NaNs differ (the caller canonicalises). */
         @Override
         void narrow(float[] in, MemorySegment seg, long at, int len) {
             for (int i = 0; i < len; i++) {
@@ -100,6 +104,43 @@ abstract sealed class StreamCodec {
         void narrow(float[] in, MemorySegment seg, long at, int len) {
             for (int i = format.narrowFp8(in, 0, seg, at, Species.F.loopBound(len)); i < len; i++) {
                 seg.set(ValueLayout.JAVA_BYTE, at + i, (byte) dtype.fromFp32(in[i]));
+            }
+        }
+    }
+
+    /**
+     * int16 or uint16: exact widening; narrowing truncates toward zero and saturates (NaN gives 0), as
+     * {@link Dtype#fromFp32}: plain loops that C2 vectorises.
+     */
+    private static final class Int16 extends StreamCodec {
+        private final boolean signed;
+        private final int min;
+        private final int max;
+
+        Int16(boolean signed) {
+            super(2);
+            this.signed = signed;
+            this.min = signed ? Short.MIN_VALUE : 0;
+            this.max = signed ? Short.MAX_VALUE : 0xffff;
+        }
+
+        @Override
+        void widen(MemorySegment seg, long at, float[] out, int len) {
+            if (signed) {
+                for (int i = 0; i < len; i++) {
+                    out[i] = seg.get(I16, at + 2L * i);
+                }
+            } else {
+                for (int i = 0; i < len; i++) {
+                    out[i] = seg.get(I16, at + 2L * i) & 0xffff;
+                }
+            }
+        }
+
+        @Override
+        void narrow(float[] in, MemorySegment seg, long at, int len) {
+            for (int i = 0; i < len; i++) {
+                seg.set(I16, at + 2L * i, (short) Math.clamp((int) in[i], min, max));
             }
         }
     }

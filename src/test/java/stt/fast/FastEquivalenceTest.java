@@ -104,7 +104,8 @@ class FastEquivalenceTest {
     void tensorTensorAddsOnTheFusedPathToo(Generation gen) throws ExecutionException {
         String[][] families = {{"fp32", "fp32", "fp32"}, {"fp32", "fp32", "fp32r"}, {"bf16", "bf16", "bf16"},
             {"fp16", "fp16", "fp16"}, {"fp8_e3m4", "fp8_e3m4", "fp8_e3m4"}, {"fp8_e4m3", "fp8_e4m3", "fp8_e4m3"},
-            {"fp8_e5m2", "fp8_e5m2", "fp8_e5m2"}, {"int8", "int8", "int8"}, {"int32", "int32", "int32"}};
+            {"fp8_e5m2", "fp8_e5m2", "fp8_e5m2"}, {"int8", "int8", "int8"}, {"int16", "int16", "int16"},
+            {"uint16", "uint16", "uint16"}, {"int32", "int32", "int32"}};
         compareContiguous(gen, gen.ordinal() + 9, 3, (rnd, n) -> {
             String[] d = families[rnd.nextInt(families.length)];
             return new String[] {"tensor_tensor_arith op=add in0_dtype=" + d[0] + " in1_dtype=" + d[1] + " out_dtype="
