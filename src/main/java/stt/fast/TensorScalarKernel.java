@@ -36,21 +36,32 @@ final class TensorScalarKernel implements Kernel {
         boolean alone = op1 == AluOp.BYPASS;
         boolean swap1 = !alone && rev.swapsSecond();
         long n = dst.count();
-        int width = 8 * src.dtype().size();
-        lanes.run(channels, n * channels, lane -> Chunks.each(n, (c, k0, len) -> {
-            if (bitvec) {
+        Stages st = new Stages(op0, op1, rev.swapsFirst(), swap1, bitvec, 8 * src.dtype().size());
+        lanes.run(channels, n * channels, lane -> lane(m, src, dst, st, lane, s0[lane], s1[lane], n));
+        return true;
+    }
+
+    /** The word's two stages: ops, swaps, datapath and (bitvec) integer width. */
+    private record Stages(AluOp op0, AluOp op1, boolean swap0, boolean swap1, boolean bitvec, int width) {
+    }
+
+    /** Lane {@code lane}'s {@code n} elements, chunk by chunk on this thread's buffers. */
+    private static void lane(Machine m, Operand src, Operand dst, Stages st, int lane, int s0, int s1, long n) {
+        Chunks c = Chunks.get();
+        for (long k0 = 0; k0 < n; k0 += Chunks.SIZE) {
+            int len = (int) Math.min(Chunks.SIZE, n - k0);
+            if (st.bitvec()) {
                 Transfer.loadInts(m, src, lane, k0, len, c.ia, c.scratch);
-                Arrays.fill(c.ib, 0, len, s1[lane]);
-                BitvecKernel.run(op0, op1, rev.swapsFirst(), swap1, s0[lane], c.ia, c.ib, c.ir, len, width);
+                Arrays.fill(c.ib, 0, len, s1);
+                BitvecKernel.run(st.op0(), st.op1(), st.swap0(), st.swap1(), s0, c.ia, c.ib, c.ir, len, st.width());
                 Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
             } else {
                 Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
-                Arrays.fill(c.b, 0, len, Float.intBitsToFloat(s1[lane]));
-                ArithKernel.run(op0, op1, rev.swapsFirst(), swap1, Float.intBitsToFloat(s0[lane]), c.a, c.b, c.r,
+                Arrays.fill(c.b, 0, len, Float.intBitsToFloat(s1));
+                ArithKernel.run(st.op0(), st.op1(), st.swap0(), st.swap1(), Float.intBitsToFloat(s0), c.a, c.b, c.r,
                         c.mid, c.scalar, len);
                 Transfer.storeFloats(m, dst, lane, k0, len, c.r, c.scratch);
             }
-        }));
-        return true;
+        }
     }
 }
