@@ -20,7 +20,7 @@ final class ScanKernel extends S2s2d2Kernel {
     /** Lanes per group: four vectors, enough independent work to hide the two stages' latency. */
     private static final int LANES = 4 * G;
     /** Elements per chunk: the four buffers of a group then fit in L2. */
-    private static final int CHUNK = 256;
+    private static final int CHUNK = 512;
     /**
      * How far apart the lanes' chunks are in the lane-after-lane buffers: a cache line more than a chunk, so that
      * the rows of a block fall in different L1 sets (at CHUNK floats, a power of two, all G rows share two sets),
