@@ -82,21 +82,18 @@ final class Transfer {
                 i = Species.B == null ? 0 : small.widenFp8(seg, at, out, off, bound);
             }
             case INT16 -> {
-                MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
                 for (; i < len; i++) {
-                    out[off + i] = s.shorts[i];
+                    out[off + i] = seg.get(I16, at + 2L * i);
                 }
             }
             case UINT16 -> {
-                MemorySegment.copy(seg, I16, at, s.shorts, 0, len);
                 for (; i < len; i++) {
-                    out[off + i] = s.shorts[i] & 0xffff;
+                    out[off + i] = seg.get(I16, at + 2L * i) & 0xffff;
                 }
             }
             case INT32 -> {
-                MemorySegment.copy(seg, I32, at, s.ints, 0, len);
                 for (; i < len; i++) {
-                    out[off + i] = s.ints[i];
+                    out[off + i] = seg.get(I32, at + 4L * i);
                 }
             }
             case UINT32 -> {
@@ -159,17 +156,15 @@ final class Transfer {
             }
             case INT32 -> {
                 for (; i < len; i++) {
-                    s.ints[i] = (int) r[off + i];
+                    seg.set(I32, at + 4L * i, (int) r[off + i]);
                 }
-                MemorySegment.copy(s.ints, 0, seg, I32, at, len);
             }
             case INT16, UINT16 -> {
                 int min = d == Dtype.INT16 ? Short.MIN_VALUE : 0;
                 int max = d == Dtype.INT16 ? Short.MAX_VALUE : 0xffff;
                 for (; i < len; i++) {
-                    s.shorts[i] = (short) Math.clamp((int) r[off + i], min, max);
+                    seg.set(I16, at + 2L * i, (short) Math.clamp((int) r[off + i], min, max));
                 }
-                MemorySegment.copy(s.shorts, 0, seg, I16, at, len);
             }
             case UINT8 -> {
                 for (; i < len; i++) {
