@@ -273,6 +273,24 @@ final class ArithKernel {
     }
 
     /**
+     * Tensor-Scalar's {@code dst = src * s + t} on a contiguous fp32 stream, straight on the segments: two roundings
+     * and the canonical NaN, as its two stages.
+     */
+    static void multAddScalarsContiguousFp32(float s, float t, MemorySegment seg, long at, MemorySegment segD,
+            long atD, int n) {
+        FloatVector sv = FloatVector.broadcast(Species.F, s);
+        FloatVector tv = FloatVector.broadcast(Species.F, t);
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            multAdd(FloatVector.fromMemorySegment(Species.F, seg, at + 4L * i, ByteOrder.LITTLE_ENDIAN), sv, tv)
+                    .intoMemorySegment(segD, atD + 4L * i, ByteOrder.LITTLE_ENDIAN);
+        }
+        for (; i < n; i++) {
+            segD.set(F32, atD + 4L * i, multAdd(seg.get(F32, at + 4L * i), s, t));
+        }
+    }
+
+    /**
      * The same mult/add on contiguous bf16 streams with a bf16 result, straight on the segments: widen by shift,
      * two fp32 stages, the canonical NaN, RNE narrow ({@link Bf16#narrowCanonical}); the tail element by element as
      * the reference.

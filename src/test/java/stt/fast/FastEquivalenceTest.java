@@ -168,6 +168,39 @@ class FastEquivalenceTest {
         });
     }
 
+    /**
+     * Tensor-Scalar mult/add on contiguous fp32 streams (fused on the segments), NaNs included, at random lengths,
+     * partitions and offsets; one word in five reads bf16 or swaps the second stage and takes the chunked path.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Generation.class, names = {"CAYMAN", "MAVERICK"})
+    void tensorScalarMultAddsOnTheFusedPathToo(Generation gen) throws ExecutionException {
+        Machine ref = new Machine(gen);
+        Machine fast = new Machine(gen);
+        RandomWords.fill(gen.ordinal() + 23, ref, fast);
+        java.util.Random rnd = new java.util.Random(gen.ordinal() + 23);
+        ReferenceEngine reference = new ReferenceEngine();
+        FastEngine engine = new FastEngine(2);
+        for (int k = 0; k < 400; k++) {
+            int n = 1 + rnd.nextInt(300);
+            int channels = 1 + rnd.nextInt(128);
+            int part = rnd.nextInt(129 - channels);
+            int odd = rnd.nextInt(10);
+            String text = "tensor_scalar_arith src=sbuf:" + part + ":" + 4 * rnd.nextInt(1000)
+                    + " src.step_elem=[1,0,0] src.num_elem=[" + n + ",1,1] dst=sbuf:" + part + ":"
+                    + (8192 + 4 * rnd.nextInt(1000)) + " dst.step_elem=[1,0,0] dst.num_elem=[" + n + ",1,1] in_dtype="
+                    + (odd == 0 ? "bf16" : "fp32") + " out_dtype=fp32 num_active_channels=" + channels + " op0=mult"
+                    + String.format(java.util.Locale.ROOT, " imm0=%.5f op1=add imm1=%.5f", rnd.nextGaussian(),
+                            rnd.nextGaussian())
+                    + (odd == 1 ? " reverse_operands=second" : "");
+            Word w = stt.Asm.line(text, gen);
+            reference.execute(ref, w, Trace.OFF);
+            engine.execute(fast, w, Trace.OFF);
+            assertThat(difference(ref, fast, k % 100 == 99)).as("word %d: %s", k, text).isNull();
+        }
+        assertThat(engine.kernelRuns()).as("words the fast path ran").isGreaterThan(350);
+    }
+
     /** A word's shape for {@link #compareContiguous}: its mnemonic and fields, then in0's, in1's and dst's dtypes. */
     interface Shape {
         String[] of(java.util.Random rnd, int n);
