@@ -290,6 +290,31 @@ final class ArithKernel {
         }
     }
 
+    /** Tensor-Scalar's {@code dst = src * s + t} on a contiguous bf16 stream, as {@link #multAddContiguousBf16}. */
+    static void multAddScalarsContiguousBf16(float s, float t, MemorySegment seg, long at, MemorySegment segD,
+            long atD, int n) {
+        FloatVector sv = FloatVector.broadcast(Species.F, s);
+        FloatVector tv = FloatVector.broadcast(Species.F, t);
+        int i = 0;
+        for (int e = Species.F.loopBound(n); i < e; i += L) {
+            storeBf16(multAdd(bf16(seg, at + 2L * i), sv, tv), segD, atD + 2L * i);
+        }
+        for (; i < n; i++) {
+            segD.set(I16, atD + 2L * i, (short) Dtype.BF16.fromFp32(multAdd(Dtype.BF16.toFp32(seg.get(I16,
+                    at + 2L * i)), s, t)));
+        }
+    }
+
+    /** The fp32 values of the {@link Species#F} bf16 elements at {@code at}. */
+    private static FloatVector bf16(MemorySegment seg, long at) {
+        return Bf16.widen(ShortVector.fromMemorySegment(Species.S, seg, at, ByteOrder.LITTLE_ENDIAN));
+    }
+
+    /** Stores canonical-NaN fp32 values {@code v} as bf16 at {@code at} ({@link Bf16#narrowCanonical}). */
+    private static void storeBf16(FloatVector v, MemorySegment seg, long at) {
+        Bf16.narrowCanonical(v).intoMemorySegment(seg, at, ByteOrder.LITTLE_ENDIAN);
+    }
+
     /**
      * The same mult/add on contiguous bf16 streams with a bf16 result, straight on the segments: widen by shift,
      * two fp32 stages, the canonical NaN, RNE narrow ({@link Bf16#narrowCanonical}); the tail element by element as
@@ -300,12 +325,7 @@ final class ArithKernel {
         FloatVector sv = FloatVector.broadcast(Species.F, s);
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            FloatVector a = Bf16.widen(ShortVector.fromMemorySegment(Species.S, seg0, at0 + 2L * i,
-                    ByteOrder.LITTLE_ENDIAN));
-            FloatVector b = Bf16.widen(ShortVector.fromMemorySegment(Species.S, seg1, at1 + 2L * i,
-                    ByteOrder.LITTLE_ENDIAN));
-            Bf16.narrowCanonical(canonical(a.mul(sv).add(b))).intoMemorySegment(segD, atD + 2L * i,
-                    ByteOrder.LITTLE_ENDIAN);
+            storeBf16(multAdd(bf16(seg0, at0 + 2L * i), sv, bf16(seg1, at1 + 2L * i)), segD, atD + 2L * i);
         }
         for (; i < n; i++) {
             float a = Dtype.BF16.toFp32(seg0.get(I16, at0 + 2L * i));

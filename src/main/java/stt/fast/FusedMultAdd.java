@@ -42,6 +42,19 @@ final class FusedMultAdd {
                 : chunked ? Optional.of(Family.CHUNKED) : Optional.empty();
     }
 
+    /** Tensor-Scalar's {@code dst = src * s + t} on lane {@code lane}'s {@code n} elements, fp32 or bf16. */
+    static void scalarsLane(boolean bf16, float s, float t, Machine m, Operand src, Operand dst, int lane, long n) {
+        var seg = RawMemory.segment(m, src.start().space());
+        var segD = RawMemory.segment(m, dst.start().space());
+        long at = Transfer.start(m, src, lane);
+        long atD = Transfer.start(m, dst, lane);
+        if (bf16) {
+            ArithKernel.multAddScalarsContiguousBf16(s, t, seg, at, segD, atD, (int) n);
+        } else {
+            ArithKernel.multAddScalarsContiguousFp32(s, t, seg, at, segD, atD, (int) n);
+        }
+    }
+
     /** Runs lane {@code lane}'s {@code n} elements in family {@code f}. */
     static void lane(Family f, float s, Machine m, Operand src0, Operand src1, Operand dst, int lane, long n) {
         var seg0 = RawMemory.segment(m, src0.start().space());

@@ -1,6 +1,7 @@
 package stt.fast;
 
 import java.util.Arrays;
+import java.util.Optional;
 import stt.codec.Word;
 import stt.exec.ExecutionException;
 import stt.exec.Operand;
@@ -10,12 +11,11 @@ import stt.isa.AluOp;
 import stt.isa.Coded;
 import stt.isa.ReverseOperands;
 import stt.machine.Machine;
-import stt.machine.internal.RawMemory;
 
 /**
  * Tensor-Scalar (0x43/0x53 and 0x44/0x54): lanes independently in chunks, the two stages as Vector API passes
- * with the second scalar broadcast; op1 = bypass stops after the first. Mult then add on contiguous fp32 streams
- * runs fused on the segments. GpSimd-only forms go to the reference, which refuses them.
+ * with the second scalar broadcast; op1 = bypass stops after the first. Mult then add on contiguous fp32 or bf16
+ * streams runs fused on the segments ({@link FusedMultAdd#scalarsLane}). GpSimd-only forms go to the reference, which refuses them.
  */
 final class TensorScalarKernel implements Kernel {
     @Override
@@ -38,12 +38,13 @@ final class TensorScalarKernel implements Kernel {
         boolean swap1 = !alone && rev.swapsSecond();
         long n = dst.count();
         Stages st = new Stages(op0, op1, rev.swapsFirst(), swap1, bitvec, 8 * src.dtype().size());
-        if (st.fusedFp32(src, dst)) {
-            var seg = RawMemory.segment(m, src.start().space());
-            var segD = RawMemory.segment(m, dst.start().space());
-            lanes.run(channels, n * channels, lane -> ArithKernel.multAddScalarsContiguousFp32(
-                    Float.intBitsToFloat(s0[lane]), Float.intBitsToFloat(s1[lane]), seg, Transfer.start(m, src, lane),
-                    segD, Transfer.start(m, dst, lane), (int) n));
+        var family = st.multAdd() ? FusedMultAdd.family(src, src, dst) : Optional.<FusedMultAdd.Family>empty();
+        if (family.isPresent() && family.get() == FusedMultAdd.Family.FP32) {
+            lanes.run(channels, n * channels, lane -> FusedMultAdd.scalarsLane(false, Float.intBitsToFloat(s0[lane]),
+                    Float.intBitsToFloat(s1[lane]), m, src, dst, lane, n));
+        } else if (family.isPresent() && family.get() == FusedMultAdd.Family.BF16) {
+            lanes.run(channels, n * channels, lane -> FusedMultAdd.scalarsLane(true, Float.intBitsToFloat(s0[lane]),
+                    Float.intBitsToFloat(s1[lane]), m, src, dst, lane, n));
         } else {
             lanes.run(channels, n * channels, lane -> lane(m, src, dst, st, lane, s0[lane], s1[lane], n));
         }
@@ -52,14 +53,9 @@ final class TensorScalarKernel implements Kernel {
 
     /** The word's two stages: ops, swaps, datapath and (bitvec) integer width. */
     private record Stages(AluOp op0, AluOp op1, boolean swap0, boolean swap1, boolean bitvec, int width) {
-        /** Arith mult then add, no swaps, on contiguous fp32 streams: {@link ArithKernel}'s fused loop. */
-        boolean fusedFp32(Operand src, Operand dst) {
-            return !bitvec && op0 == AluOp.MULT && op1 == AluOp.ADD && !swap0 && !swap1 && fp32Stream(src)
-                    && fp32Stream(dst);
-        }
-
-        private static boolean fp32Stream(Operand o) {
-            return o.linearStride() == 1 && o.dtype().size() == 4 && o.dtype().isFloat();
+        /** Arith mult then add without swaps: fused on contiguous fp32 or bf16 streams. */
+        boolean multAdd() {
+            return !bitvec && op0 == AluOp.MULT && op1 == AluOp.ADD && !swap0 && !swap1;
         }
     }
 

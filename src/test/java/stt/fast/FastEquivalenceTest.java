@@ -169,8 +169,9 @@ class FastEquivalenceTest {
     }
 
     /**
-     * Tensor-Scalar mult/add on contiguous fp32 streams (fused on the segments), NaNs included, at random lengths,
-     * partitions and offsets; one word in five reads bf16 or swaps the second stage and takes the chunked path.
+     * Tensor-Scalar mult/add on contiguous fp32 or bf16 streams (fused on the segments), NaNs included, at random
+     * lengths, partitions and offsets; one word in five mixes bf16 with fp32 or swaps the second stage and takes
+     * the chunked path.
      */
     @ParameterizedTest
     @EnumSource(value = Generation.class, names = {"CAYMAN", "MAVERICK"})
@@ -189,7 +190,8 @@ class FastEquivalenceTest {
             String text = "tensor_scalar_arith src=sbuf:" + part + ":" + 4 * rnd.nextInt(1000)
                     + " src.step_elem=[1,0,0] src.num_elem=[" + n + ",1,1] dst=sbuf:" + part + ":"
                     + (8192 + 4 * rnd.nextInt(1000)) + " dst.step_elem=[1,0,0] dst.num_elem=[" + n + ",1,1] in_dtype="
-                    + (odd == 0 ? "bf16" : "fp32") + " out_dtype=fp32 num_active_channels=" + channels + " op0=mult"
+                    + (odd == 0 || odd >= 6 ? "bf16" : "fp32") + " out_dtype=" + (odd >= 6 ? "bf16" : "fp32")
+                    + " num_active_channels=" + channels + " op0=mult"
                     + String.format(java.util.Locale.ROOT, " imm0=%.5f op1=add imm1=%.5f", rnd.nextGaussian(),
                             rnd.nextGaussian())
                     + (odd == 1 ? " reverse_operands=second" : "");
