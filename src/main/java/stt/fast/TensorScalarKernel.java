@@ -15,7 +15,8 @@ import stt.machine.Machine;
 /**
  * Tensor-Scalar (0x43/0x53 and 0x44/0x54): lanes independently in chunks, the two stages as Vector API passes
  * with the second scalar broadcast; op1 = bypass stops after the first. Mult then add on contiguous fp32 or bf16
- * streams runs fused on the segments ({@link FusedMultAdd#scalarsLane}). GpSimd-only forms go to the reference, which refuses them.
+ * streams runs fused on the segments ({@link FusedMultAdd#scalarsLane}). GpSimd-only forms go to the reference,
+ * which refuses them.
  */
 final class TensorScalarKernel implements Kernel {
     @Override
