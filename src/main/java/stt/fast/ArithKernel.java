@@ -264,8 +264,8 @@ final class ArithKernel {
         for (int e = Species.F.loopBound(n); i < e; i += L) {
             FloatVector a = FloatVector.fromMemorySegment(Species.F, seg0, at0 + 4L * i, ByteOrder.LITTLE_ENDIAN);
             FloatVector b = FloatVector.fromMemorySegment(Species.F, seg1, at1 + 4L * i, ByteOrder.LITTLE_ENDIAN);
-            // a NaN product makes the sum NaN, which the final canonical() replaces whatever its payload
-            canonical(a.mul(sv).add(b)).intoMemorySegment(segD, atD + 4L * i, ByteOrder.LITTLE_ENDIAN);
+            // a NaN product makes the sum NaN, which multAdd's canonical NaN replaces whatever its payload
+            multAdd(a, sv, b).intoMemorySegment(segD, atD + 4L * i, ByteOrder.LITTLE_ENDIAN);
         }
         for (; i < n; i++) {
             segD.set(F32, atD + 4L * i, multAdd(seg0.get(F32, at0 + 4L * i), s, seg1.get(F32, at1 + 4L * i)));
@@ -346,17 +346,16 @@ final class ArithKernel {
         for (int k0 = 0; k0 < n; k0 += a.length) {
             int len = Math.min(a.length, n - k0);
             for (int t = 0; t < 2; t++) { // one call site, so the JIT inlines one copy of the widening
-                c.widen(t == 0 ? seg0 : seg1, (t == 0 ? at0 : at1) + (long) c.size * k0, t == 0 ? a : b, len);
+                c.widen(t == 0 ? seg0 : seg1, (t == 0 ? at0 : at1) + (long) c.size * k0, t == 0 ? a : b, 0, len);
             }
             int i = 0;
             for (int e = Species.F.loopBound(len); i < e; i += L) {
-                FloatVector x = FloatVector.fromArray(Species.F, a, i);
-                canonical(x.mul(sv).add(FloatVector.fromArray(Species.F, b, i))).intoArray(a, i);
+                multAdd(v(a, i), sv, v(b, i)).intoArray(a, i);
             }
             for (; i < len; i++) {
                 a[i] = multAdd(a[i], s, b[i]);
             }
-            c.narrow(a, segD, atD + (long) c.size * k0, len);
+            c.narrow(a, 0, segD, atD + (long) c.size * k0, len);
         }
     }
 

@@ -3,7 +3,6 @@ package stt.fast;
 import java.util.Optional;
 import stt.exec.Plan;
 import stt.exec.S2s2d2;
-import stt.isa.AluOp;
 import stt.isa.Opcode;
 import stt.machine.Machine;
 
@@ -36,8 +35,7 @@ final class LaneKernel extends S2s2d2Kernel {
 
     /** ScalarTensorTensor arith with op0 mult, op1 add and no swaps: the shape {@link FusedMultAdd} runs. */
     private static boolean multAdd(Plan p) {
-        return p.opcode() == Opcode.SCALAR_TENSOR_TENSOR_ARITH && p.op0() == AluOp.MULT && p.op1() == AluOp.ADD
-                && !p.reverse().swapsFirst() && !p.reverse().swapsSecond();
+        return p.opcode() == Opcode.SCALAR_TENSOR_TENSOR_ARITH && multThenAdd(p);
     }
 
     private static void lane(Machine m, Plan p, int lane, int scalar) {

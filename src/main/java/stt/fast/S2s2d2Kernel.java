@@ -4,6 +4,7 @@ import stt.codec.Word;
 import stt.exec.ExecutionException;
 import stt.exec.Plan;
 import stt.exec.S2s2d2;
+import stt.isa.AluOp;
 import stt.machine.Machine;
 
 /**
@@ -21,6 +22,12 @@ abstract class S2s2d2Kernel implements Kernel {
         S2s2d2.startAccumulators(m, p);
         run(m, p, scalars, lanes);
         return true;
+    }
+
+    /** op0 mult, op1 add and no swaps: the shape the fused mult/add paths run. */
+    static boolean multThenAdd(Plan p) {
+        return p.op0() == AluOp.MULT && p.op1() == AluOp.ADD && !p.reverse().swapsFirst()
+                && !p.reverse().swapsSecond();
     }
 
     /** Runs a resolved word whose lanes may go in any order, lane c starting from {@code scalars[c]}. */

@@ -77,8 +77,7 @@ final class ScanKernel extends S2s2d2Kernel {
                     buf.transpose.block(buf.b, w * G * PITCH + k, PITCH, buf.y, k * LANES + w * G, LANES);
                 }
             }
-            if (p.op0() == AluOp.MULT && p.op1() == AluOp.ADD && !p.reverse().swapsFirst()
-                    && !p.reverse().swapsSecond()) {
+            if (multThenAdd(p)) {
                 multAddSteps(buf, len);
             } else {
                 steps(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), buf, len);

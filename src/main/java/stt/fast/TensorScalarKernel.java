@@ -39,12 +39,11 @@ final class TensorScalarKernel implements Kernel {
         boolean swap1 = !alone && rev.swapsSecond();
         long n = dst.count();
         Stages st = new Stages(op0, op1, rev.swapsFirst(), swap1, bitvec, 8 * src.dtype().size());
-        var family = st.multAdd() ? FusedMultAdd.family(src, src, dst) : Optional.<FusedMultAdd.Family>empty();
-        if (family.isPresent() && family.get() == FusedMultAdd.Family.FP32) {
-            lanes.run(channels, n * channels, lane -> FusedMultAdd.scalarsLane(false, Float.intBitsToFloat(s0[lane]),
-                    Float.intBitsToFloat(s1[lane]), m, src, dst, lane, n));
-        } else if (family.isPresent() && family.get() == FusedMultAdd.Family.BF16) {
-            lanes.run(channels, n * channels, lane -> FusedMultAdd.scalarsLane(true, Float.intBitsToFloat(s0[lane]),
+        Optional<FusedMultAdd.Family> fused = st.multAdd() ? FusedMultAdd.family(src, src, dst)
+                .filter(f -> f == FusedMultAdd.Family.FP32 || f == FusedMultAdd.Family.BF16) : Optional.empty();
+        if (fused.isPresent()) {
+            boolean bf16 = fused.get() == FusedMultAdd.Family.BF16;
+            lanes.run(channels, n * channels, lane -> FusedMultAdd.scalarsLane(bf16, Float.intBitsToFloat(s0[lane]),
                     Float.intBitsToFloat(s1[lane]), m, src, dst, lane, n));
         } else {
             lanes.run(channels, n * channels, lane -> lane(m, src, dst, st, lane, s0[lane], s1[lane], n));

@@ -66,7 +66,6 @@ final class Transfer {
         long at = contiguous(m, o, lane, k0);
         int i = 0;
         int bound = Species.F.loopBound(len);
-        SmallFloat small = SmallFloat.of(d);
         switch (d) {
             case FP32, FP32R -> MemorySegment.copy(seg, F32, at, out, off, len);
             case BF16 -> {
@@ -78,17 +77,11 @@ final class Transfer {
             case INT8 -> {
                 i = Species.B == null ? 0 : Int8.widen(seg, at, out, off, bound);
             }
-            case FP8_E3M4, FP8_E4M3, FP8_E5M2 -> {
-                i = Species.B == null ? 0 : small.widenFp8(seg, at, out, off, bound);
-            }
-            case INT16 -> {
-                for (; i < len; i++) {
-                    out[off + i] = seg.get(I16, at + 2L * i);
-                }
-            }
-            case UINT16 -> {
-                for (; i < len; i++) {
-                    out[off + i] = seg.get(I16, at + 2L * i) & 0xffff;
+            case FP8_E3M4, FP8_E4M3, FP8_E5M2, INT16, UINT16 -> {
+                StreamCodec codec = StreamCodec.of(d); // none for fp8 without byte vectors: element by element
+                if (codec != null) {
+                    codec.widen(seg, at, out, off, len);
+                    i = len;
                 }
             }
             case INT32 -> {
@@ -139,7 +132,6 @@ final class Transfer {
         long at = contiguous(m, o, lane, k0);
         int i = 0;
         int bound = Species.F.loopBound(len);
-        SmallFloat small = SmallFloat.of(d);
         switch (d) {
             case FP32, FP32R -> MemorySegment.copy(r, off, seg, F32, at, len);
             case BF16 -> {
@@ -151,19 +143,16 @@ final class Transfer {
             case INT8 -> {
                 i = Species.B == null ? 0 : Int8.narrow(r, off, seg, at, bound);
             }
-            case FP8_E3M4, FP8_E4M3, FP8_E5M2 -> {
-                i = Species.B == null ? 0 : small.narrowFp8(r, off, seg, at, bound);
+            case FP8_E3M4, FP8_E4M3, FP8_E5M2, INT16, UINT16 -> {
+                StreamCodec codec = StreamCodec.of(d); // none for fp8 without byte vectors: element by element
+                if (codec != null) {
+                    codec.narrow(r, off, seg, at, len);
+                    i = len;
+                }
             }
             case INT32 -> {
                 for (; i < len; i++) {
                     seg.set(I32, at + 4L * i, (int) r[off + i]);
-                }
-            }
-            case INT16, UINT16 -> {
-                int min = d == Dtype.INT16 ? Short.MIN_VALUE : 0;
-                int max = d == Dtype.INT16 ? Short.MAX_VALUE : 0xffff;
-                for (; i < len; i++) {
-                    seg.set(I16, at + 2L * i, (short) Math.clamp((int) r[off + i], min, max));
                 }
             }
             case UINT8 -> {
