@@ -169,6 +169,25 @@ class FastEquivalenceTest {
     }
 
     /**
+     * TensorTensorScan on contiguous fp32 (and fp32r) streams, which whole groups of lanes run straight between
+     * the rows and the transposes (ScanKernel's direct path; a partial group and a length's tail take the chunked
+     * path): mult/add in registers, and one word in three other ops or swaps on the general steps.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Generation.class, names = {"CAYMAN", "MAVERICK"})
+    void scanOnTheDirectPathToo(Generation gen) throws ExecutionException {
+        String[] ops = {"add", "subtract", "mult", "max", "min"};
+        String[] swaps = {"", " reverse_operands=first", " reverse_operands=second", " reverse_operands=both"};
+        compareContiguous(gen, gen.ordinal() + 29, 2, (rnd, n) -> {
+            String[] d = {"fp32", "fp32", rnd.nextInt(4) == 0 ? "fp32r" : "fp32"};
+            String stages = rnd.nextInt(3) != 0 ? "op0=mult op1=add" : "op0=" + ops[rnd.nextInt(ops.length)] + " op1="
+                    + ops[rnd.nextInt(ops.length)] + swaps[rnd.nextInt(swaps.length)];
+            return new String[] {"tensor_tensor_scan_arith " + stages + " in0_dtype=" + d[0] + " in1_dtype=" + d[1]
+                    + " out_dtype=" + d[2] + " imm0_dtype=fp32 imm0=" + (float) rnd.nextGaussian(), d[0], d[1], d[2]};
+        });
+    }
+
+    /**
      * Tensor-Scalar mult/add on contiguous fp32 or bf16 streams (fused on the segments), NaNs included, at random
      * lengths, partitions and offsets; one word in five mixes bf16 with fp32 or swaps the second stage and takes
      * the chunked path.
