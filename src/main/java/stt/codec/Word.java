@@ -72,7 +72,7 @@ public final class Word {
 
     public TensorPattern pattern(Layout.Pattern p) {
         List<Layout.Pattern> all = layout().patterns();
-        int k = all.indexOf(p);
+        int k = indexOf(all, p);
         if (k < 0) {
             throw new IllegalArgumentException(layout().name() + " has no pattern " + p.name());
         }
@@ -86,6 +86,17 @@ public final class Word {
             patterns = cache;
         }
         return cache[k];
+    }
+
+    /** {@code p}'s place in {@code all}: by identity first, as the layout's own patterns are asked for (a record's
+     * equals compares every field list, which costs more than the rest of an operand's resolution). */
+    private static int indexOf(List<Layout.Pattern> all, Layout.Pattern p) {
+        for (int i = 0; i < all.size(); i++) {
+            if (all.get(i) == p) {
+                return i;
+            }
+        }
+        return all.indexOf(p);
     }
 
     public TensorPattern pattern(String name) {
