@@ -14,8 +14,6 @@ import stt.alu.BitvecAlu;
 import stt.exec.Operand;
 import stt.exec.Plan;
 import stt.isa.AluOp;
-import stt.machine.Machine;
-import stt.machine.internal.RawMemory;
 
 /**
  * Bitvec Scalar-Tensor-Tensor whose two stages are both bitwise (bypass, not, and, or, xor) on three contiguous
@@ -44,12 +42,10 @@ final class FusedBitwise {
     }
 
     /** Lane {@code lane}'s {@code n} elements, {@code scalar} being its scalar's bits. */
-    static void lane(Machine m, Plan p, int lane, int scalar, long n) {
+    static void lane(Plan p, Rows src0, Rows src1, Rows dst, int lane, int scalar, long n) {
         int size = p.dst().dtype().size();
-        run(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), scalar, size,
-                RawMemory.segment(m, p.src0().start().space()), Transfer.start(m, p.src0(), lane),
-                RawMemory.segment(m, p.src1().start().space()), Transfer.start(m, p.src1(), lane),
-                RawMemory.segment(m, p.dst().start().space()), Transfer.start(m, p.dst(), lane), (int) n * size);
+        run(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), scalar, size, src0.seg(),
+                src0.at(lane), src1.seg(), src1.at(lane), dst.seg(), dst.at(lane), (int) n * size);
     }
 
     /** dst = op1(op0(src0, s), src1) over {@code bytes} bytes (a lane's, which fit its partition), with reverse_operands' swaps. */

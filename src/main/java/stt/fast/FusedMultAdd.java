@@ -3,8 +3,6 @@ package stt.fast;
 import java.util.Optional;
 import stt.exec.Operand;
 import stt.isa.Dtype;
-import stt.machine.Machine;
-import stt.machine.internal.RawMemory;
 
 /**
  * The fused {@code dst = src0 * s + src1} kernels that read and write a lane's streams straight on the machine's
@@ -43,26 +41,22 @@ final class FusedMultAdd {
     }
 
     /** Tensor-Scalar's {@code dst = src * s + t} on lane {@code lane}'s {@code n} elements, fp32 or bf16. */
-    static void scalarsLane(boolean bf16, float s, float t, Machine m, Operand src, Operand dst, int lane, long n) {
-        var seg = RawMemory.segment(m, src.start().space());
-        var segD = RawMemory.segment(m, dst.start().space());
-        long at = Transfer.start(m, src, lane);
-        long atD = Transfer.start(m, dst, lane);
+    static void scalarsLane(boolean bf16, float s, float t, Rows src, Rows dst, int lane, long n) {
         if (bf16) {
-            ArithKernel.multAddScalarsContiguousBf16(s, t, seg, at, segD, atD, (int) n);
+            ArithKernel.multAddScalarsContiguousBf16(s, t, src.seg(), src.at(lane), dst.seg(), dst.at(lane), (int) n);
         } else {
-            ArithKernel.multAddScalarsContiguousFp32(s, t, seg, at, segD, atD, (int) n);
+            ArithKernel.multAddScalarsContiguousFp32(s, t, src.seg(), src.at(lane), dst.seg(), dst.at(lane), (int) n);
         }
     }
 
     /** Runs lane {@code lane}'s {@code n} elements in family {@code f}. */
-    static void lane(Family f, float s, Machine m, Operand src0, Operand src1, Operand dst, int lane, long n) {
-        var seg0 = RawMemory.segment(m, src0.start().space());
-        var seg1 = RawMemory.segment(m, src1.start().space());
-        var segD = RawMemory.segment(m, dst.start().space());
-        long at0 = Transfer.start(m, src0, lane);
-        long at1 = Transfer.start(m, src1, lane);
-        long atD = Transfer.start(m, dst, lane);
+    static void lane(Family f, float s, Rows src0, Rows src1, Rows dst, int lane, long n) {
+        var seg0 = src0.seg();
+        var seg1 = src1.seg();
+        var segD = dst.seg();
+        long at0 = src0.at(lane);
+        long at1 = src1.at(lane);
+        long atD = dst.at(lane);
         switch (f) {
             case FP32 -> ArithKernel.multAddContiguousFp32(s, seg0, at0, seg1, at1, segD, atD, (int) n);
             case BF16 -> ArithKernel.multAddContiguousBf16(s, seg0, at0, seg1, at1, segD, atD, (int) n);

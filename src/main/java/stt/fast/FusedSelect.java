@@ -12,8 +12,6 @@ import stt.exec.Plan;
 import stt.exec.S2s2d2;
 import stt.isa.Dtype;
 import stt.isa.Opcode;
-import stt.machine.Machine;
-import stt.machine.internal.RawMemory;
 
 /**
  * SelectReduce's selection straight on the segments, for its common shape: a contiguous one-byte predicate
@@ -40,10 +38,8 @@ final class FusedSelect {
     }
 
     /** Lane {@code lane}'s {@code n} elements, {@code scalar} being on_false's bits. */
-    static void lane(Machine m, Plan p, int lane, int scalar, long n) {
-        select(RawMemory.segment(m, p.src0().start().space()), Transfer.start(m, p.src0(), lane),
-                RawMemory.segment(m, p.src1().start().space()), Transfer.start(m, p.src1(), lane),
-                RawMemory.segment(m, p.dst().start().space()), Transfer.start(m, p.dst(), lane), scalar,
+    static void lane(Plan p, Rows src0, Rows src1, Rows dst, int lane, int scalar, long n) {
+        select(src0.seg(), src0.at(lane), src1.seg(), src1.at(lane), dst.seg(), dst.at(lane), scalar,
                 p.reverse().swapsFirst(), (int) n);
     }
 

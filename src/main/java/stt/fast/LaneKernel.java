@@ -20,14 +20,17 @@ final class LaneKernel extends S2s2d2Kernel {
         long n = p.elements();
         var fused = S2s2d2.accumulates(p) || !multAdd(p) ? Optional.<FusedMultAdd.Family>empty()
                 : FusedMultAdd.family(p.src0(), p.src1(), p.dst());
+        Rows a = Rows.of(m, p.src0());
+        Rows b = Rows.of(m, p.src1());
+        Rows d = Rows.of(m, p.dst());
         if (fused.isPresent()) {
             FusedMultAdd.Family f = fused.get();
-            lanes.run(p.channels(), n * p.channels(), c -> FusedMultAdd.lane(f, Float.intBitsToFloat(scalars[c]), m,
-                    p.src0(), p.src1(), p.dst(), c, n));
+            lanes.run(p.channels(), n * p.channels(), c -> FusedMultAdd.lane(f, Float.intBitsToFloat(scalars[c]), a, b,
+                    d, c, n));
         } else if (FusedBitwise.covers(p)) {
-            lanes.run(p.channels(), n * p.channels(), c -> FusedBitwise.lane(m, p, c, scalars[c], n));
+            lanes.run(p.channels(), n * p.channels(), c -> FusedBitwise.lane(p, a, b, d, c, scalars[c], n));
         } else if (FusedSelect.covers(p)) {
-            lanes.run(p.channels(), n * p.channels(), c -> FusedSelect.lane(m, p, c, scalars[c], n));
+            lanes.run(p.channels(), n * p.channels(), c -> FusedSelect.lane(p, a, b, d, c, scalars[c], n));
         } else {
             lanes.run(p.channels(), n * p.channels(), c -> lane(m, p, c, scalars[c]));
         }

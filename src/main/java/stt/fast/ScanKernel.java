@@ -7,7 +7,6 @@ import stt.exec.Plan;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.machine.Machine;
-import stt.machine.internal.RawMemory;
 
 /**
  * TensorTensorScan across partitions: a scan is sequential along each lane but independent across lanes, so a
@@ -98,14 +97,17 @@ final class ScanKernel extends S2s2d2Kernel {
      * copies. Returns {@code end}.
      */
     private static long directBlocks(Machine m, Plan p, int first, Buffers buf, long end) {
-        MemorySegment seg0 = RawMemory.segment(m, p.src0().start().space());
-        MemorySegment seg1 = RawMemory.segment(m, p.src1().start().space());
-        MemorySegment segD = RawMemory.segment(m, p.dst().start().space());
+        Rows src0 = Rows.of(m, p.src0());
+        Rows src1 = Rows.of(m, p.src1());
+        Rows dst = Rows.of(m, p.dst());
         for (int l = 0; l < LANES; l++) {
-            buf.at0[l] = Transfer.start(m, p.src0(), first + l);
-            buf.at1[l] = Transfer.start(m, p.src1(), first + l);
-            buf.atD[l] = Transfer.start(m, p.dst(), first + l);
+            buf.at0[l] = src0.at(first + l);
+            buf.at1[l] = src1.at(first + l);
+            buf.atD[l] = dst.at(first + l);
         }
+        MemorySegment seg0 = src0.seg();
+        MemorySegment seg1 = src1.seg();
+        MemorySegment segD = dst.seg();
         boolean multAdd = multThenAdd(p);
         for (long k0 = 0; k0 < end; k0 += CHUNK) {
             int len = (int) Math.min(CHUNK, end - k0);

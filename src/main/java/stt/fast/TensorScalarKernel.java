@@ -43,8 +43,10 @@ final class TensorScalarKernel implements Kernel {
                 .filter(f -> f == FusedMultAdd.Family.FP32 || f == FusedMultAdd.Family.BF16) : Optional.empty();
         if (fused.isPresent()) {
             boolean bf16 = fused.get() == FusedMultAdd.Family.BF16;
+            Rows from = Rows.of(m, src);
+            Rows to = Rows.of(m, dst);
             lanes.run(channels, n * channels, lane -> FusedMultAdd.scalarsLane(bf16, Float.intBitsToFloat(s0[lane]),
-                    Float.intBitsToFloat(s1[lane]), m, src, dst, lane, n));
+                    Float.intBitsToFloat(s1[lane]), from, to, lane, n));
         } else {
             lanes.run(channels, n * channels, lane -> lane(m, src, dst, st, lane, s0[lane], s1[lane], n));
         }

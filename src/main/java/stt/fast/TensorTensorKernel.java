@@ -31,7 +31,11 @@ final class TensorTensorKernel implements Kernel {
         var fused = bitvec || op != AluOp.ADD ? Optional.<FusedMultAdd.Family>empty()
                 : FusedMultAdd.family(a, b, dst);
         if (fused.isPresent()) {
-            lanes.run(channels, n * channels, lane -> FusedMultAdd.lane(fused.get(), 1.0f, m, a, b, dst, lane, n));
+            FusedMultAdd.Family f = fused.get();
+            Rows ra = Rows.of(m, a);
+            Rows rb = Rows.of(m, b);
+            Rows rd = Rows.of(m, dst);
+            lanes.run(channels, n * channels, lane -> FusedMultAdd.lane(f, 1.0f, ra, rb, rd, lane, n));
             return true;
         }
         int width = 8 * dst.dtype().size();
