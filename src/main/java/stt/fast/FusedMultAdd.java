@@ -49,8 +49,26 @@ final class FusedMultAdd {
         }
     }
 
+    /** Rows of at most this many elements run all lanes at once ({@link ArithKernel#multAddAcrossFp32}). */
+    static final int ACROSS = 512;
+
+    /**
+     * Every lane's {@code n} elements in family {@code f}, lane c with scalar {@code s[c]}: short fp32 rows all
+     * lanes at once, as one unit (so on this thread: at most 128 × ACROSS elements, below the parallel threshold),
+     * the rest lane by lane.
+     */
+    static void run(Family f, float[] s, Rows src0, Rows src1, Rows dst, int channels, long n, Lanes lanes) {
+        if (f == Family.FP32 && n <= ACROSS) {
+            lanes.run(1, n * channels, unit -> ArithKernel.multAddAcrossFp32(s, src0.seg(), src0.base(),
+                    src0.pitch(), src1.seg(), src1.base(), src1.pitch(), dst.seg(), dst.base(), dst.pitch(), channels,
+                    (int) n));
+        } else {
+            lanes.run(channels, n * channels, c -> lane(f, s[c], src0, src1, dst, c, n));
+        }
+    }
+
     /** Runs lane {@code lane}'s {@code n} elements in family {@code f}. */
-    static void lane(Family f, float s, Rows src0, Rows src1, Rows dst, int lane, long n) {
+    private static void lane(Family f, float s, Rows src0, Rows src1, Rows dst, int lane, long n) {
         var seg0 = src0.seg();
         var seg1 = src1.seg();
         var segD = dst.seg();

@@ -31,11 +31,9 @@ final class TensorTensorKernel implements Kernel {
         var fused = bitvec || op != AluOp.ADD ? Optional.<FusedMultAdd.Family>empty()
                 : FusedMultAdd.family(a, b, dst);
         if (fused.isPresent()) {
-            FusedMultAdd.Family f = fused.get();
-            Rows ra = Rows.of(m, a);
-            Rows rb = Rows.of(m, b);
-            Rows rd = Rows.of(m, dst);
-            lanes.run(channels, n * channels, lane -> FusedMultAdd.lane(f, 1.0f, ra, rb, rd, lane, n));
+            float[] ones = new float[channels];
+            java.util.Arrays.fill(ones, 1.0f);
+            FusedMultAdd.run(fused.get(), ones, Rows.of(m, a), Rows.of(m, b), Rows.of(m, dst), channels, n, lanes);
             return true;
         }
         int width = 8 * dst.dtype().size();
