@@ -318,6 +318,25 @@ final class ArithKernel {
         }
     }
 
+    /** {@link #multAddScalarsContiguousFp32} on lanes 0 .. lanes-1 at once, as {@link #multAddAcrossFp32}. */
+    static void multAddScalarsAcrossFp32(float[] s, float[] t, MemorySegment seg, long at, long pitch,
+            MemorySegment segD, long atD, long pitchD, int lanes, int n) {
+        int e = Species.F.loopBound(n);
+        for (int i = 0; i < e; i += L) {
+            long o = 4L * i;
+            for (int c = 0; c < lanes; c++) {
+                FloatVector a = FloatVector.fromMemorySegment(Species.F, seg, at + c * pitch + o, ByteOrder.LITTLE_ENDIAN);
+                multAdd(a, FloatVector.broadcast(Species.F, s[c]), FloatVector.broadcast(Species.F, t[c]))
+                        .intoMemorySegment(segD, atD + c * pitchD + o, ByteOrder.LITTLE_ENDIAN);
+            }
+        }
+        for (int c = 0; c < lanes; c++) {
+            for (int i = e; i < n; i++) {
+                segD.set(F32, atD + c * pitchD + 4L * i, multAdd(seg.get(F32, at + c * pitch + 4L * i), s[c], t[c]));
+            }
+        }
+    }
+
     /** Tensor-Scalar's {@code dst = src * s + t} on a contiguous bf16 stream, as {@link #multAddContiguousBf16}. */
     static void multAddScalarsContiguousBf16(float s, float t, MemorySegment seg, long at, MemorySegment segD,
             long atD, int n) {

@@ -40,8 +40,20 @@ final class FusedMultAdd {
                 : chunked ? Optional.of(Family.CHUNKED) : Optional.empty();
     }
 
-    /** Tensor-Scalar's {@code dst = src * s + t} on lane {@code lane}'s {@code n} elements, fp32 or bf16. */
-    static void scalarsLane(boolean bf16, float s, float t, Rows src, Rows dst, int lane, long n) {
+    /**
+     * Tensor-Scalar's {@code dst = src * s[c] + t[c]} on every lane's {@code n} elements, fp32 or bf16: short fp32
+     * rows all lanes at once, as {@link #run}, the rest lane by lane.
+     */
+    static void scalars(boolean bf16, float[] s, float[] t, Rows src, Rows dst, int channels, long n, Lanes lanes) {
+        if (!bf16 && n <= ACROSS) {
+            lanes.run(1, n * channels, unit -> ArithKernel.multAddScalarsAcrossFp32(s, t, src.seg(), src.base(),
+                    src.pitch(), dst.seg(), dst.base(), dst.pitch(), channels, (int) n));
+        } else {
+            lanes.run(channels, n * channels, c -> scalarsLane(bf16, s[c], t[c], src, dst, c, n));
+        }
+    }
+
+    private static void scalarsLane(boolean bf16, float s, float t, Rows src, Rows dst, int lane, long n) {
         if (bf16) {
             ArithKernel.multAddScalarsContiguousBf16(s, t, src.seg(), src.at(lane), dst.seg(), dst.at(lane), (int) n);
         } else {

@@ -15,7 +15,7 @@ import stt.machine.Machine;
 /**
  * Tensor-Scalar (0x43/0x53 and 0x44/0x54): lanes independently in chunks, the two stages as Vector API passes
  * with the second scalar broadcast; op1 = bypass stops after the first. Mult then add on contiguous fp32 or bf16
- * streams runs fused on the segments ({@link FusedMultAdd#scalarsLane}). GpSimd-only forms go to the reference,
+ * streams runs fused on the segments ({@link FusedMultAdd#scalars}). GpSimd-only forms go to the reference,
  * which refuses them.
  */
 final class TensorScalarKernel implements Kernel {
@@ -43,10 +43,13 @@ final class TensorScalarKernel implements Kernel {
                 .filter(f -> f == FusedMultAdd.Family.FP32 || f == FusedMultAdd.Family.BF16) : Optional.empty();
         if (fused.isPresent()) {
             boolean bf16 = fused.get() == FusedMultAdd.Family.BF16;
-            Rows from = Rows.of(m, src);
-            Rows to = Rows.of(m, dst);
-            lanes.run(channels, n * channels, lane -> FusedMultAdd.scalarsLane(bf16, Float.intBitsToFloat(s0[lane]),
-                    Float.intBitsToFloat(s1[lane]), from, to, lane, n));
+            float[] s = new float[channels];
+            float[] t = new float[channels];
+            for (int c = 0; c < channels; c++) {
+                s[c] = Float.intBitsToFloat(s0[c]);
+                t[c] = Float.intBitsToFloat(s1[c]);
+            }
+            FusedMultAdd.scalars(bf16, s, t, Rows.of(m, src), Rows.of(m, dst), channels, n, lanes);
         } else {
             lanes.run(channels, n * channels, lane -> lane(m, src, dst, st, lane, s0[lane], s1[lane], n));
         }
