@@ -325,7 +325,8 @@ final class ArithKernel {
         for (int i = 0; i < e; i += L) {
             long o = 4L * i;
             for (int c = 0; c < lanes; c++) {
-                FloatVector a = FloatVector.fromMemorySegment(Species.F, seg, at + c * pitch + o, ByteOrder.LITTLE_ENDIAN);
+                FloatVector a = FloatVector.fromMemorySegment(Species.F, seg, at + c * pitch + o,
+                        ByteOrder.LITTLE_ENDIAN);
                 multAdd(a, FloatVector.broadcast(Species.F, s[c]), FloatVector.broadcast(Species.F, t[c]))
                         .intoMemorySegment(segD, atD + c * pitchD + o, ByteOrder.LITTLE_ENDIAN);
             }

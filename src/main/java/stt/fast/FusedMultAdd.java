@@ -40,6 +40,15 @@ final class FusedMultAdd {
                 : chunked ? Optional.of(Family.CHUNKED) : Optional.empty();
     }
 
+    /** The fp32 values of scalar bits, one per lane, as {@link #run} and {@link #scalars} take them. */
+    static float[] floats(int[] bits) {
+        float[] f = new float[bits.length];
+        for (int c = 0; c < f.length; c++) {
+            f[c] = Float.intBitsToFloat(bits[c]);
+        }
+        return f;
+    }
+
     /**
      * Tensor-Scalar's {@code dst = src * s[c] + t[c]} on every lane's {@code n} elements, fp32 or bf16: short fp32
      * rows all lanes at once, as {@link #run}, the rest lane by lane.

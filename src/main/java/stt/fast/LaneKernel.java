@@ -24,11 +24,7 @@ final class LaneKernel extends S2s2d2Kernel {
         Rows b = Rows.of(m, p.src1());
         Rows d = Rows.of(m, p.dst());
         if (fused.isPresent()) {
-            float[] s = new float[scalars.length];
-            for (int c = 0; c < s.length; c++) {
-                s[c] = Float.intBitsToFloat(scalars[c]);
-            }
-            FusedMultAdd.run(fused.get(), s, a, b, d, p.channels(), n, lanes);
+            FusedMultAdd.run(fused.get(), FusedMultAdd.floats(scalars), a, b, d, p.channels(), n, lanes);
         } else if (FusedBitwise.covers(p)) {
             lanes.run(p.channels(), n * p.channels(), c -> FusedBitwise.lane(p, a, b, d, c, scalars[c], n));
         } else if (FusedSelect.covers(p)) {

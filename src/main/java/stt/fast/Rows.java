@@ -7,8 +7,8 @@ import stt.machine.Machine;
 import stt.machine.internal.RawMemory;
 
 /**
- * Where an operand's lanes start in host memory (and their dtype), resolved once per instruction for the kernels that run a lane at
- * a time on the segments: lane c's element 0 is at byte {@code base + c·pitch} of {@code seg} (partitions are
+ * Where an operand's lanes start in host memory (and their dtype), resolved once per instruction for the kernels
+ * that run on the segments: lane c's element 0 is at byte {@code base + c·pitch} of {@code seg} (partitions are
  * evenly spaced in a space's segment). Looking the segment and address up per lane cost about as much as a
  * 64-element fp32 lane's arithmetic.
  */

@@ -1,6 +1,5 @@
 package stt.fast;
 
-import java.lang.foreign.MemorySegment;
 import jdk.incubator.vector.FloatVector;
 import stt.exec.Operand;
 import stt.exec.Plan;
@@ -57,10 +56,6 @@ final class ScanKernel extends S2s2d2Kernel {
         final float[] y = new float[(CHUNK + G) * LANES];
         final float[] mid = new float[LANES];
         final float[] state = new float[LANES];
-        /** The group's lanes' byte addresses of element 0 in src0, src1 and dst. */
-        final long[] at0 = new long[LANES];
-        final long[] at1 = new long[LANES];
-        final long[] atD = new long[LANES];
     }
 
     private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
@@ -100,37 +95,25 @@ final class ScanKernel extends S2s2d2Kernel {
         Rows src0 = Rows.of(m, p.src0());
         Rows src1 = Rows.of(m, p.src1());
         Rows dst = Rows.of(m, p.dst());
-        for (int l = 0; l < LANES; l++) {
-            buf.at0[l] = src0.at(first + l);
-            buf.at1[l] = src1.at(first + l);
-            buf.atD[l] = dst.at(first + l);
-        }
-        MemorySegment seg0 = src0.seg();
-        MemorySegment seg1 = src1.seg();
-        MemorySegment segD = dst.seg();
-        boolean multAdd = multThenAdd(p);
         for (long k0 = 0; k0 < end; k0 += CHUNK) {
             int len = (int) Math.min(CHUNK, end - k0);
             int rowBlocks = len / G;
             int blocks = LANES / G * rowBlocks;
             // block i: lanes w .. w+G-1, elements k0+k .. k0+k+G-1; a row's blocks in order, for the prefetchers
             for (int i = 0; i < 2 * blocks; i++) { // src0's blocks, then src1's, from one call site (one inlined copy)
-                boolean zero = i < blocks;
-                int j = zero ? i : i - blocks;
+                Rows src = i < blocks ? src0 : src1;
+                int j = i < blocks ? i : i - blocks;
                 int w = j / rowBlocks * G;
                 int k = j % rowBlocks * G;
-                buf.transpose.fromRows(zero ? seg0 : seg1, zero ? buf.at0 : buf.at1, w, (k0 + k) * Float.BYTES,
-                        zero ? buf.x : buf.y, k * LANES + w, LANES);
+                buf.transpose.fromRows(src.seg(), src.at(first + w) + (k0 + k) * Float.BYTES, src.pitch(),
+                        i < blocks ? buf.x : buf.y, k * LANES + w, LANES);
             }
-            if (multAdd) {
-                multAddSteps(buf, len);
-            } else {
-                steps(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), buf, len);
-            }
+            advance(p, buf, len);
             for (int i = 0; i < blocks; i++) {
                 int w = i / rowBlocks * G;
                 int k = i % rowBlocks * G;
-                buf.transpose.toRows(buf.x, k * LANES + w, LANES, segD, buf.atD, w, (k0 + k) * Float.BYTES);
+                buf.transpose.toRows(buf.x, k * LANES + w, LANES, dst.seg(), dst.at(first + w) + (k0 + k) * Float.BYTES,
+                        dst.pitch());
             }
         }
         return end;
@@ -151,11 +134,7 @@ final class ScanKernel extends S2s2d2Kernel {
                     buf.transpose.block(buf.b, w * G * PITCH + k, PITCH, buf.y, k * LANES + w * G, LANES);
                 }
             }
-            if (multThenAdd(p)) {
-                multAddSteps(buf, len);
-            } else {
-                steps(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), buf, len);
-            }
+            advance(p, buf, len);
             for (int w = 0; w < blocks; w++) {
                 for (int k = 0; k < len; k += G) {
                     buf.transpose.block(buf.x, k * LANES + w * G, LANES, buf.a, w * G * PITCH + k, PITCH);
@@ -164,6 +143,15 @@ final class ScanKernel extends S2s2d2Kernel {
             for (int l = 0; l < count; l++) {
                 Transfer.storeFloats(m, p.dst(), first + l, k0, len, buf.a, l * PITCH, buf.scratch);
             }
+        }
+    }
+
+    /** The scan over {@code len} elements of {@code x} and {@code y}: {@link #multAddSteps} or {@link #steps}. */
+    private static void advance(Plan p, Buffers buf, int len) {
+        if (multThenAdd(p)) {
+            multAddSteps(buf, len);
+        } else {
+            steps(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), buf, len);
         }
     }
 

@@ -43,13 +43,8 @@ final class TensorScalarKernel implements Kernel {
                 .filter(f -> f == FusedMultAdd.Family.FP32 || f == FusedMultAdd.Family.BF16) : Optional.empty();
         if (fused.isPresent()) {
             boolean bf16 = fused.get() == FusedMultAdd.Family.BF16;
-            float[] s = new float[channels];
-            float[] t = new float[channels];
-            for (int c = 0; c < channels; c++) {
-                s[c] = Float.intBitsToFloat(s0[c]);
-                t[c] = Float.intBitsToFloat(s1[c]);
-            }
-            FusedMultAdd.scalars(bf16, s, t, Rows.of(m, src), Rows.of(m, dst), channels, n, lanes);
+            FusedMultAdd.scalars(bf16, FusedMultAdd.floats(s0), FusedMultAdd.floats(s1), Rows.of(m, src),
+                    Rows.of(m, dst), channels, n, lanes);
         } else {
             lanes.run(channels, n * channels, lane -> lane(m, src, dst, st, lane, s0[lane], s1[lane], n));
         }

@@ -91,20 +91,23 @@ final class Transpose {
         }
     }
 
-    /** The rows' block, transposed into {@code dst}: element c of row r lands at {@code dst[to + c·dstPitch + r]}. */
-    void fromRows(MemorySegment seg, long[] rowAt, int row0, long off, float[] dst, int to, int dstPitch) {
+    /**
+     * The block whose row r is the G fp32 elements at byte {@code at + r·pitch} of {@code seg}, transposed into
+     * {@code dst}: element c of row r lands at {@code dst[to + c·dstPitch + r]}.
+     */
+    void fromRows(MemorySegment seg, long at, long pitch, float[] dst, int to, int dstPitch) {
         for (int r = 0; r < G; r++) {
-            FloatVector.fromMemorySegment(Species.F, seg, rowAt[row0 + r] + off, ByteOrder.LITTLE_ENDIAN)
+            FloatVector.fromMemorySegment(Species.F, seg, at + r * pitch, ByteOrder.LITTLE_ENDIAN)
                     .intoArray(rows, r * G);
         }
         block(rows, 0, G, dst, to, dstPitch);
     }
 
     /** The inverse of {@link #fromRows}: the block of {@code src}, transposed, written to the rows. */
-    void toRows(float[] src, int from, int srcPitch, MemorySegment seg, long[] rowAt, int row0, long off) {
+    void toRows(float[] src, int from, int srcPitch, MemorySegment seg, long at, long pitch) {
         block(src, from, srcPitch, rows, 0, G);
         for (int r = 0; r < G; r++) {
-            FloatVector.fromArray(Species.F, rows, r * G).intoMemorySegment(seg, rowAt[row0 + r] + off,
+            FloatVector.fromArray(Species.F, rows, r * G).intoMemorySegment(seg, at + r * pitch,
                     ByteOrder.LITTLE_ENDIAN);
         }
     }
