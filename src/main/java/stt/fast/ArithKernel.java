@@ -15,7 +15,6 @@ import java.util.Arrays;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
-import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import stt.alu.ArithAlu;
@@ -344,8 +343,10 @@ final class ArithKernel {
         FloatVector sv = FloatVector.broadcast(Species.F, s);
         FloatVector tv = FloatVector.broadcast(Species.F, t);
         int i = 0;
-        for (int e = Species.F.loopBound(n); i < e; i += L) {
-            storeBf16(multAdd(bf16(seg, at + 2L * i), sv, tv), segD, atD + 2L * i);
+        for (int e = n - n % (2 * L); i < e; i += 2 * L) {
+            IntVector x = pairs(seg, at + 2L * i);
+            Bf16.pairsCanonical(multAdd(Bf16.even(x), sv, tv), multAdd(Bf16.odd(x), sv, tv))
+                    .intoMemorySegment(segD, atD + 2L * i, ByteOrder.LITTLE_ENDIAN);
         }
         for (; i < n; i++) {
             segD.set(I16, atD + 2L * i, (short) Dtype.BF16.fromFp32(multAdd(Dtype.BF16.toFp32(seg.get(I16,
@@ -353,27 +354,25 @@ final class ArithKernel {
         }
     }
 
-    /** The fp32 values of the {@link Species#F} bf16 elements at {@code at}. */
-    private static FloatVector bf16(MemorySegment seg, long at) {
-        return Bf16.widen(ShortVector.fromMemorySegment(Species.S, seg, at, ByteOrder.LITTLE_ENDIAN));
-    }
-
-    /** Stores canonical-NaN fp32 values {@code v} as bf16 at {@code at} ({@link Bf16#narrowCanonical}). */
-    private static void storeBf16(FloatVector v, MemorySegment seg, long at) {
-        Bf16.narrowCanonical(v).intoMemorySegment(seg, at, ByteOrder.LITTLE_ENDIAN);
+    /** The {@link Bf16} pairs of the 2 × {@link Species#F} bf16 elements at {@code at}. */
+    private static IntVector pairs(MemorySegment seg, long at) {
+        return IntVector.fromMemorySegment(Species.I, seg, at, ByteOrder.LITTLE_ENDIAN);
     }
 
     /**
-     * The same mult/add on contiguous bf16 streams with a bf16 result, straight on the segments: widen by shift,
-     * two fp32 stages, the canonical NaN, RNE narrow ({@link Bf16#narrowCanonical}); the tail element by element as
-     * the reference.
+     * The same mult/add on contiguous bf16 streams with a bf16 result, straight on the segments, two vectors of
+     * elements at a time as {@link Bf16} pairs: widen by shift or mask, two fp32 stages, the canonical NaN, RNE
+     * narrow ({@link Bf16#pairsCanonical}); the tail element by element as the reference.
      */
     static void multAddContiguousBf16(float s, MemorySegment seg0, long at0, MemorySegment seg1, long at1,
             MemorySegment segD, long atD, int n) {
         FloatVector sv = FloatVector.broadcast(Species.F, s);
         int i = 0;
-        for (int e = Species.F.loopBound(n); i < e; i += L) {
-            storeBf16(multAdd(bf16(seg0, at0 + 2L * i), sv, bf16(seg1, at1 + 2L * i)), segD, atD + 2L * i);
+        for (int e = n - n % (2 * L); i < e; i += 2 * L) {
+            IntVector x = pairs(seg0, at0 + 2L * i);
+            IntVector y = pairs(seg1, at1 + 2L * i);
+            Bf16.pairsCanonical(multAdd(Bf16.even(x), sv, Bf16.even(y)), multAdd(Bf16.odd(x), sv, Bf16.odd(y)))
+                    .intoMemorySegment(segD, atD + 2L * i, ByteOrder.LITTLE_ENDIAN);
         }
         for (; i < n; i++) {
             float a = Dtype.BF16.toFp32(seg0.get(I16, at0 + 2L * i));

@@ -62,17 +62,40 @@ final class Bf16 {
         return shorts(rounded(bits).blend(nan, ArithKernel.nan(f).cast(Species.I)));
     }
 
-    /**
-     * {@link #narrow} for vectors whose only NaN is the canonical 0x7fc00000 (the fused kernels' results): rounding
-     * alone already gives it the bf16 NaN 0x7fc0 (its low half is zero and bit 16 clear), so no NaN test is needed.
-     */
-    static ShortVector narrowCanonical(FloatVector f) {
-        return shorts(rounded(f.reinterpretAsInts()));
-    }
-
     /** The bf16 patterns of fp32 patterns {@code bits} rounded to nearest even, one per int lane. */
     private static IntVector rounded(IntVector bits) {
-        return bits.add(0x7fff).add(bits.lanewise(LSHR, 16).lanewise(AND, 1)).lanewise(LSHR, 16);
+        return roundedHigh(bits).lanewise(LSHR, 16);
+    }
+
+    /** {@link #rounded}'s patterns in the top halves of the int lanes, the bottom halves garbage. */
+    private static IntVector roundedHigh(IntVector bits) {
+        return bits.add(0x7fff).add(bits.lanewise(LSHR, 16).lanewise(AND, 1));
+    }
+
+    /*
+     * Pairs: an int vector loaded from a bf16 stream holds elements 2k (the low half, little-endian) and 2k + 1 (the
+     * high half) in lane k. Both halves widen with one shift or mask, same shape, no lane-count conversion, and
+     * narrow back into one int vector; elementwise kernels run on the even and the odd elements alike.
+     */
+
+    /** The fp32 values of the even elements of bf16 pairs. */
+    static FloatVector even(IntVector pairs) {
+        return pairs.lanewise(LSHL, 16).reinterpretAsFloats();
+    }
+
+    /** The fp32 values of the odd elements of bf16 pairs. */
+    static FloatVector odd(IntVector pairs) {
+        return pairs.lanewise(AND, 0xffff0000).reinterpretAsFloats();
+    }
+
+    /**
+     * bf16 pairs of fp32 evens and odds whose only NaN is the canonical 0x7fc00000 (the fused kernels' results),
+     * rounded to nearest even: rounding alone already gives that NaN the bf16 NaN 0x7fc0 (its low half is zero and
+     * bit 16 clear), so no NaN test is needed.
+     */
+    static IntVector pairsCanonical(FloatVector even, FloatVector odd) {
+        return roundedHigh(odd.reinterpretAsInts()).lanewise(AND, 0xffff0000)
+                .lanewise(OR, roundedHigh(even.reinterpretAsInts()).lanewise(LSHR, 16));
     }
 
     private static ShortVector shorts(IntVector v) {
