@@ -9,7 +9,8 @@ import stt.machine.Machine;
 
 /**
  * Copy (bits moved) and Cast (through fp32: widened into a float chunk, narrowed out of it), lanes
- * independently in chunks.
+ * independently in chunks; same-size copies and bf16/fp32 casts on contiguous streams run on the segments
+ * ({@link FusedCast}).
  */
 final class CopyKernel implements Kernel {
     @Override
@@ -22,6 +23,11 @@ final class CopyKernel implements Kernel {
         }
         boolean copy = w.opcode().orElseThrow() == Opcode.COPY;
         long n = dst.count();
+        FusedCast.Shape fused = FusedCast.shape(copy, src, dst);
+        if (fused != null) {
+            FusedCast.run(fused, Rows.of(m, src), Rows.of(m, dst), channels, n, lanes);
+            return true;
+        }
         lanes.run(channels, n * channels, lane -> Chunks.each(n, (c, k0, len) -> {
             if (copy) {
                 Transfer.loadInts(m, src, lane, k0, len, c.ia, c.scratch);

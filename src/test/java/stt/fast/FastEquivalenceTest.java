@@ -222,14 +222,35 @@ class FastEquivalenceTest {
         assertThat(engine.kernelRuns()).as("words the fast path ran").isGreaterThan(350);
     }
 
-    /** A word's shape for {@link #compareContiguous}: its mnemonic and fields, then in0's, in1's and dst's dtypes. */
+    /**
+     * Copies, and casts between bf16 and fp32 (either way, fp32r out too), on contiguous streams (FusedCast: bulk
+     * copies, and rows of at most 128 elements all lanes at once), NaNs included; longer rows and fp16 casts take the
+     * chunked path.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Generation.class, names = {"CAYMAN", "MAVERICK"})
+    void castsAndCopiesOnTheFusedPathToo(Generation gen) throws ExecutionException {
+        String[][] copies = {{"fp32", "fp32"}, {"bf16", "bf16"}, {"uint8", "uint8"}, {"int32", "int32"}};
+        String[][] casts = {{"bf16", "fp32"}, {"fp32", "bf16"}, {"bf16", "fp32r"}, {"fp16", "fp32"}};
+        compareContiguous(gen, gen.ordinal() + 31, 4, (rnd, n) -> {
+            boolean copy = rnd.nextInt(3) == 0;
+            String[] d = copy ? copies[rnd.nextInt(copies.length)] : casts[rnd.nextInt(casts.length)];
+            return new String[] {(copy ? "copy" : "cast") + " in_dtype=" + d[0] + " out_dtype=" + d[1], d[0], d[1]};
+        });
+    }
+
+    /**
+     * A word's shape for {@link #compareContiguous}: its mnemonic and fields, then in0's, in1's and dst's dtypes, or
+     * (a one-source word, whose operands are {@code src} and {@code dst}) src's and dst's.
+     */
     interface Shape {
         String[] of(java.util.Random rnd, int n);
     }
 
     /**
-     * 600 words of {@code shape} on contiguous src0, src1 and dst streams ({@code dims}-dimensional patterns) at random lengths, partitions and offsets,
-     * against the reference on machines whose first 1000 bytes per partition are half zeros (predicates, zero data).
+     * 600 words of {@code shape} on contiguous streams ({@code dims}-dimensional patterns) of 1 .. 300 elements, at
+     * random partitions and offsets, against the reference on machines whose first 1000 bytes per partition are half
+     * zeros (predicates, zero data).
      */
     private static void compareContiguous(Generation gen, int seed, int dims, Shape shape)
             throws ExecutionException {
@@ -252,23 +273,26 @@ class FastEquivalenceTest {
         for (int k = 0; k < 600; k++) {
             int n = 1 + rnd.nextInt(300);
             String[] d = shape.of(rnd, n);
-            int[] size = new int[3];
-            for (int i = 0; i < 3; i++) {
-                size[i] = stt.isa.Coded.byName(Dtype.class, d[i + 1]).orElseThrow().size();
-            }
+            List<String> operands = d.length == 4 ? List.of("src0", "src1", "dst") : List.of("src", "dst");
+            int[] bases = d.length == 4 ? new int[] {0, 4096, 8192} : new int[] {0, 8192};
             int channels = 1 + rnd.nextInt(128);
             int part = rnd.nextInt(129 - channels);
-            String steps = dims == 3 ? ".step_elem=[1,0,0]" : ".step_elem=[1,0]";
-            String nums = ".num_elem=[" + n + (dims == 3 ? ",1,1]" : ",1]");
-            String text = d[0] + " src0=sbuf:" + part + ":" + size[0] * rnd.nextInt(1000 / size[0]) + " src0" + steps
-                    + " src0" + nums + " src1=sbuf:" + part + ":" + (4096 + size[1] * rnd.nextInt(1000)) + " src1"
-                    + steps + " src1" + nums + " dst=sbuf:" + part + ":" + (8192 + size[2] * rnd.nextInt(1000))
-                    + " dst" + steps + " dst" + nums + " num_active_channels=" + channels;
-            Word w = stt.Asm.line(text, gen);
+            StringBuilder text = new StringBuilder(d[0]);
+            for (int i = 0; i < operands.size(); i++) {
+                int size = stt.isa.Coded.byName(Dtype.class, d[i + 1]).orElseThrow().size();
+                String o = operands.get(i);
+                text.append(' ').append(o).append("=sbuf:").append(part).append(':')
+                        .append(bases[i] + size * rnd.nextInt(i == 0 ? 1000 / size : 1000))
+                        .append(' ').append(o).append(".step_elem=[1").append(",0".repeat(dims - 1)).append(']')
+                        .append(' ').append(o).append(".num_elem=[").append(n).append(",1".repeat(dims - 1))
+                        .append(']');
+            }
+            String line = text + " num_active_channels=" + channels;
+            Word w = stt.Asm.line(line, gen);
             reference.execute(ref, w, Trace.OFF);
             engine.execute(fast, w, Trace.OFF);
             String diff = difference(ref, fast, k % 100 == 99);
-            assertThat(diff).as("word %d: %s", k, text).isNull();
+            assertThat(diff).as("word %d: %s", k, line).isNull();
         }
         assertThat(engine.kernelRuns()).as("words the fast path ran (the rest overlap)").isGreaterThan(500);
     }
