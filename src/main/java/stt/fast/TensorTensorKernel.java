@@ -37,6 +37,9 @@ final class TensorTensorKernel implements Kernel {
             return true;
         }
         int width = 8 * dst.dtype().size();
+        Rows ra = Rows.of(m, a);
+        Rows rb = Rows.of(m, b);
+        Rows rd = Rows.of(m, dst);
         lanes.run(channels, n * channels, lane -> Chunks.each(n, (c, k0, len) -> {
             if (bitvec) {
                 Transfer.loadInts(m, a, lane, k0, len, c.ia, c.scratch);
@@ -44,10 +47,10 @@ final class TensorTensorKernel implements Kernel {
                 BitvecKernel.binary(op, c.ia, c.ib, c.ir, len, width);
                 Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
             } else {
-                Transfer.loadFloats(m, a, lane, k0, len, c.a, c.scratch);
-                Transfer.loadFloats(m, b, lane, k0, len, c.b, c.scratch);
+                Transfer.loadFloats(m, a, ra, lane, k0, len, c.a, 0, c.scratch);
+                Transfer.loadFloats(m, b, rb, lane, k0, len, c.b, 0, c.scratch);
                 ArithKernel.binary(op, c.a, c.b, c.r, len);
-                Transfer.storeFloats(m, dst, lane, k0, len, c.r, c.scratch);
+                Transfer.storeFloats(m, dst, rd, lane, k0, len, c.r, 0, c.scratch);
             }
         }));
         return true;

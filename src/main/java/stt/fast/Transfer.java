@@ -52,7 +52,6 @@ final class Transfer {
     /** The same into {@code out[off ..]}. */
     static void loadFloats(Machine m, Operand o, int lane, long k0, int len, float[] out, int off, Scratch s) {
         Dtype d = o.dtype();
-        MemorySegment seg = RawMemory.segment(m, o.start().space());
         long stride = o.linearStride();
         if (stride == 0) {
             Arrays.fill(out, off, off + len, d.toFp32(m.readBits(o.start().space(), o.partition(lane), o.start().offset(),
@@ -60,10 +59,27 @@ final class Transfer {
             return;
         }
         if (stride != 1) {
-            loadEach(m, o, lane, k0, 0, len, out, off);
+            loadEach(m, o, lane, k0, len, out, off);
             return;
         }
-        long at = contiguous(m, o, lane, k0);
+        loadContiguous(d, RawMemory.segment(m, o.start().space()), contiguous(m, o, lane, k0), len, out, off, s);
+    }
+
+    /**
+     * {@link #loadFloats} for a caller that resolved the operand's rows once ({@link Rows#of}): a stride-1 stream is
+     * addressed from them, without the machine's address arithmetic per call.
+     */
+    static void loadFloats(Machine m, Operand o, Rows rows, int lane, long k0, int len, float[] out, int off,
+            Scratch s) {
+        if (o.linearStride() == 1) {
+            loadContiguous(o.dtype(), rows.seg(), rows.at(lane) + k0 * o.dtype().size(), len, out, off, s);
+        } else {
+            loadFloats(m, o, lane, k0, len, out, off, s);
+        }
+    }
+
+    /** The {@code len} contiguous elements of dtype {@code d} at {@code at}, converted to fp32, into out[off ..]. */
+    private static void loadContiguous(Dtype d, MemorySegment seg, long at, int len, float[] out, int off, Scratch s) {
         int i = 0;
         int bound = Species.F.loopBound(len);
         switch (d) {
@@ -104,14 +120,16 @@ final class Transfer {
             default -> throw new IllegalStateException(d + " is not an element dtype");
         }
         if (d != Dtype.FP32 && d != Dtype.FP32R) {
-            loadEach(m, o, lane, k0, i, len, out, off);
+            for (; i < len; i++) {
+                out[off + i] = d.toFp32(raw(seg, at + (long) i * d.size(), d.size()));
+            }
         }
     }
 
-    /** Elements k0+from .. k0+len-1, one at a time, into out[off+from .. off+len). */
-    private static void loadEach(Machine m, Operand o, int lane, long k0, int from, int len, float[] out, int off) {
+    /** Elements k0 .. k0+len-1, one at a time, into out[off .. off+len). */
+    private static void loadEach(Machine m, Operand o, int lane, long k0, int len, float[] out, int off) {
         Dtype d = o.dtype();
-        for (int i = from; i < len; i++) {
+        for (int i = 0; i < len; i++) {
             out[off + i] = d.toFp32(m.readBits(o.start().space(), o.partition(lane), o.offset(k0 + i), d.size()));
         }
     }
@@ -123,13 +141,26 @@ final class Transfer {
 
     /** The same from {@code r[off ..]}. */
     static void storeFloats(Machine m, Operand o, int lane, long k0, int len, float[] r, int off, Scratch s) {
-        Dtype d = o.dtype();
         if (o.linearStride() != 1) {
-            storeEach(m, o, lane, k0, 0, len, r, off);
+            storeEach(m, o, lane, k0, len, r, off);
             return;
         }
-        MemorySegment seg = RawMemory.segment(m, o.start().space());
-        long at = contiguous(m, o, lane, k0);
+        storeContiguous(o.dtype(), RawMemory.segment(m, o.start().space()), contiguous(m, o, lane, k0), len, r, off,
+                s);
+    }
+
+    /** {@link #storeFloats} for a caller that resolved the operand's rows once, as {@link #loadFloats} with rows. */
+    static void storeFloats(Machine m, Operand o, Rows rows, int lane, long k0, int len, float[] r, int off,
+            Scratch s) {
+        if (o.linearStride() == 1) {
+            storeContiguous(o.dtype(), rows.seg(), rows.at(lane) + k0 * o.dtype().size(), len, r, off, s);
+        } else {
+            storeEach(m, o, lane, k0, len, r, off);
+        }
+    }
+
+    /** Writes r[off .. off+len), converted to dtype {@code d}, as the contiguous elements at {@code at}. */
+    private static void storeContiguous(Dtype d, MemorySegment seg, long at, int len, float[] r, int off, Scratch s) {
         int i = 0;
         int bound = Species.F.loopBound(len);
         switch (d) {
@@ -170,14 +201,16 @@ final class Transfer {
             default -> throw new IllegalStateException(d + " is not an element dtype");
         }
         if (d != Dtype.FP32 && d != Dtype.FP32R) {
-            storeEach(m, o, lane, k0, i, len, r, off);
+            for (; i < len; i++) {
+                setRaw(seg, at + (long) i * d.size(), d.size(), d.fromFp32(r[off + i]));
+            }
         }
     }
 
-    /** Writes r[off+from .. off+len) as elements k0+from .. of lane {@code lane}, one at a time. */
-    private static void storeEach(Machine m, Operand o, int lane, long k0, int from, int len, float[] r, int off) {
+    /** Writes r[off .. off+len) as elements k0 .. of lane {@code lane}, one at a time. */
+    private static void storeEach(Machine m, Operand o, int lane, long k0, int len, float[] r, int off) {
         Dtype d = o.dtype();
-        for (int i = from; i < len; i++) {
+        for (int i = 0; i < len; i++) {
             m.writeBits(o.start().space(), o.partition(lane), o.offset(k0 + i), d.size(), d.fromFp32(r[off + i]));
         }
     }
@@ -239,6 +272,24 @@ final class Transfer {
                 MemorySegment.copy(s.shorts, 0, seg, I16, at, len);
             }
             default -> MemorySegment.copy(r, 0, seg, I32, at, len);
+        }
+    }
+
+    /** The raw bits of the {@code size}-byte element at {@code at}, zero-extended. */
+    private static int raw(MemorySegment seg, long at, int size) {
+        return switch (size) {
+            case 1 -> seg.get(ValueLayout.JAVA_BYTE, at) & 0xff;
+            case 2 -> seg.get(I16, at) & 0xffff;
+            default -> seg.get(I32, at);
+        };
+    }
+
+    /** Writes the low {@code size} bytes of {@code bits} as the element at {@code at}. */
+    private static void setRaw(MemorySegment seg, long at, int size, int bits) {
+        switch (size) {
+            case 1 -> seg.set(ValueLayout.JAVA_BYTE, at, (byte) bits);
+            case 2 -> seg.set(I16, at, (short) bits);
+            default -> seg.set(I32, at, bits);
         }
     }
 }
