@@ -121,7 +121,7 @@ final class Transfer {
         }
         if (d != Dtype.FP32 && d != Dtype.FP32R) {
             for (; i < len; i++) {
-                out[off + i] = d.toFp32(raw(seg, at + (long) i * d.size(), d.size()));
+                out[off + i] = d.toFp32(RawMemory.readBits(seg, at + (long) i * d.size(), d.size()));
             }
         }
     }
@@ -202,7 +202,7 @@ final class Transfer {
         }
         if (d != Dtype.FP32 && d != Dtype.FP32R) {
             for (; i < len; i++) {
-                setRaw(seg, at + (long) i * d.size(), d.size(), d.fromFp32(r[off + i]));
+                RawMemory.writeBits(seg, at + (long) i * d.size(), d.size(), d.fromFp32(r[off + i]));
             }
         }
     }
@@ -272,24 +272,6 @@ final class Transfer {
                 MemorySegment.copy(s.shorts, 0, seg, I16, at, len);
             }
             default -> MemorySegment.copy(r, 0, seg, I32, at, len);
-        }
-    }
-
-    /** The raw bits of the {@code size}-byte element at {@code at}, zero-extended. */
-    private static int raw(MemorySegment seg, long at, int size) {
-        return switch (size) {
-            case 1 -> seg.get(ValueLayout.JAVA_BYTE, at) & 0xff;
-            case 2 -> seg.get(I16, at) & 0xffff;
-            default -> seg.get(I32, at);
-        };
-    }
-
-    /** Writes the low {@code size} bytes of {@code bits} as the element at {@code at}. */
-    private static void setRaw(MemorySegment seg, long at, int size, int bits) {
-        switch (size) {
-            case 1 -> seg.set(ValueLayout.JAVA_BYTE, at, (byte) bits);
-            case 2 -> seg.set(I16, at, (short) bits);
-            default -> seg.set(I32, at, bits);
         }
     }
 }

@@ -67,24 +67,12 @@ public final class Machine {
     /** Reads one element's bits (1, 2 or 4 bytes, zero-extended) at a partition byte offset. */
     public int readBits(Space space, int partition, long offset, int size) {
         checkElement(space, partition, offset, size);
-        MemorySegment s = segment(space);
-        long at = address(space, partition, offset);
-        return switch (size) {
-            case 1 -> s.get(ValueLayout.JAVA_BYTE, at) & 0xff;
-            case 2 -> s.get(I16, at) & 0xffff;
-            default -> s.get(I32, at);
-        };
+        return RawMemory.readBits(segment(space), address(space, partition, offset), size);
     }
 
     public void writeBits(Space space, int partition, long offset, int size, int bits) {
         checkElement(space, partition, offset, size);
-        MemorySegment s = segment(space);
-        long at = address(space, partition, offset);
-        switch (size) {
-            case 1 -> s.set(ValueLayout.JAVA_BYTE, at, (byte) bits);
-            case 2 -> s.set(I16, at, (short) bits);
-            default -> s.set(I32, at, bits);
-        }
+        RawMemory.writeBits(segment(space), address(space, partition, offset), size, bits);
     }
 
     /** Writes {@code tile}'s row r to partition {@code at.partition() + r}, from byte {@code at.offset()}. */

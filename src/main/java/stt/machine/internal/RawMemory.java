@@ -1,6 +1,7 @@
 package stt.machine.internal;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 import java.util.function.BiFunction;
 import stt.isa.Space;
@@ -28,5 +29,23 @@ public final class RawMemory {
     /** All of {@code space}: partition p's active bytes start at {@link Machine#address address(space, p, 0)}. */
     public static MemorySegment segment(Machine m, Space space) {
         return segments.apply(m, space);
+    }
+
+    /** The bits of the {@code size}-byte little-endian element at byte {@code at} of {@code seg}, zero-extended. */
+    public static int readBits(MemorySegment seg, long at, int size) {
+        return switch (size) {
+            case 1 -> seg.get(ValueLayout.JAVA_BYTE, at) & 0xff;
+            case 2 -> seg.get(Machine.I16, at) & 0xffff;
+            default -> seg.get(Machine.I32, at);
+        };
+    }
+
+    /** Writes the low {@code size} bytes of {@code bits}, little-endian, at byte {@code at} of {@code seg}. */
+    public static void writeBits(MemorySegment seg, long at, int size, int bits) {
+        switch (size) {
+            case 1 -> seg.set(ValueLayout.JAVA_BYTE, at, (byte) bits);
+            case 2 -> seg.set(Machine.I16, at, (short) bits);
+            default -> seg.set(Machine.I32, at, bits);
+        }
     }
 }
