@@ -14,8 +14,8 @@ import stt.isa.Dtype;
  * most {@link #ACROSS} elements runs all lanes at once, the element block outermost (as
  * {@link ArithKernel#multAddAcrossFp32}), so that a short row does not pay a lane's set-up: the {@link Bf16}
  * conversion, bf16 to fp32 exact (the bits shifted up), fp32 to bf16 rounding to nearest even with the quiet NaN, as
- * {@link Dtype}'s. [128x64] bf16 to fp32 went from 0.47 to 0.29-0.34 ns per element in alternating {@code stt bench}
- * runs; longer rows measured no faster than the chunked path, which keeps them.
+ * {@link Dtype}'s. [128x64] bf16 to fp32 went from 0.46-0.48 to 0.17-0.34 ns per element in alternating
+ * {@code stt bench} runs; longer rows measured no faster than the chunked path, which keeps them.
  */
 final class FusedCast {
     private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
