@@ -1,7 +1,9 @@
 package stt.fast;
 
+import static stt.machine.Machine.I16;
+import static stt.machine.Machine.I32;
+
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
@@ -18,8 +20,6 @@ import stt.isa.Dtype;
  * {@code stt bench} runs; longer rows measured no faster than the chunked path, which keeps them.
  */
 final class FusedCast {
-    private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final int L = Species.F.length();
     static final int ACROSS = 128;
 

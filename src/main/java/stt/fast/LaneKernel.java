@@ -55,7 +55,7 @@ final class LaneKernel extends S2s2d2Kernel {
     /**
      * Lanes first .. first+count-1 with scalar {@code scalar}, in chunks, the operands' rows resolved once ({@code a},
      * {@code b}, {@code d}); several lanes ({@link #packs}) share one chunk, lane first+j's elements at j·len, so
-     * their rows together are at most a chunk long.
+     * their rows together are at most a chunk long. Bitvec words and SelectReduce never pack (count is 1).
      */
     private static void lanes(Machine m, Plan p, Rows a, Rows b, Rows d, int first, int count, int scalar) {
         long n = p.elements();
