@@ -1,134 +1,199 @@
 #!/usr/bin/env python3
-"""Runs the same random `stt run` programs on two builds of stt and compares what they do.
+"""Differential test of this checkout against another build of stt: random programs over every opcode, run through
+both builds (one `stt batch` process each), alternating engines and generations; any difference in the run's exit
+code, standard output or standard error, in `check --json`'s exit code and rule names per word, or in the machine's
+memory afterwards is reported.
 
-For a refactoring that must not change behaviour: each program (1 to 3 words of the S2S2D2_STT opcodes, about
-a quarter of them invalid) runs on both launchers through one `stt batch` each, on both engines; the exit code,
-the printed summary (less the cost estimate newer builds add), the rule names of `check --json` and every byte of the dumped SBUF/PSUM region must agree.
+The programs are the oracle's random programs over the executable family (tests/oracle/run_programs.py), the same
+words with one field changed at random (ops the engine does not run, dtypes, channels, immediates, accumulator
+commands, register-held addresses: the validation and refusal paths), and random 64-byte words with a known opcode
+byte (the decode-only opcodes). After each run, the first 16 KiB of every SBUF partition and the first 2 KiB of
+every PSUM partition are dumped and compared byte for byte.
 
-    python3 scripts/differential.py --old /path/to/old/stt --new ./stt --programs 2000
+    python3 scripts/differential.py --programs 2000 --base-rev 474c60c
+    python3 scripts/differential.py --programs 200 --base-stt /path/to/other/checkout/stt
 """
 import argparse
+import hashlib
 import json
 import os
-import random
-import re
 import subprocess
 import sys
 import tempfile
 
 import numpy as np
 
-OPCODES = ["scalar_tensor_tensor_arith", "scalar_tensor_tensor_bitvec", "tensor_tensor_scan_arith", "select_reduce"]
-ARITH = ["bypass", "add", "subtract", "mult", "max", "min", "logical_and", "is_eq", "is_gt", "is_ne",
-         "absolute_diff", "absolute_value", "relu", "square", "abs_max"]
-BITVEC = ["bypass", "bitwise_not", "arith_shift_left", "arith_shift_right", "logical_shift_left",
-          "logical_shift_right", "bitwise_and", "bitwise_or", "bitwise_xor"]
-FLOATS = ["fp32", "bf16", "fp16", "fp8_e4m3", "fp8_e5m2", "fp8_e3m4", "int8", "uint8", "int16", "uint16", "int32",
-          "uint32"]
-INTS = ["int8", "uint8", "int16", "uint16", "int32", "uint32"]
-SIZE = {"fp32": 4, "fp32r": 4, "int32": 4, "uint32": 4, "bf16": 2, "fp16": 2, "int16": 2, "uint16": 2}
-REGION = 4096
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "oracle"))
+import run_programs as rp  # noqa: E402  (the oracle's program generator)
+from run_oracle import progress  # noqa: E402
+
+GENERATIONS = ["cayman", "mariana", "mariana_plus", "maverick", "sunda"]
+OPS = ["add", "subtract", "mult", "max", "min", "pow", "divide", "bypass", "is_gt", "bitwise_and", "rsqrt",
+       "crc32", "add_int", "logical_shift_left", "abs_max", "0x7f"]
+DTYPES = ["fp32", "bf16", "fp16", "fp8_e4m3", "fp8_e5m2", "fp8_e3m4", "int8", "uint8", "int16", "uint16",
+          "int32", "uint32", "int64", "uint64", "fp32r", "0xf"]
+CHANGES = {
+    "op": OPS, "op0": OPS, "op1": OPS,
+    "in_dtype": DTYPES, "out_dtype": DTYPES, "in0_dtype": DTYPES, "in1_dtype": DTYPES, "dtype": DTYPES,
+    "imm0_dtype": DTYPES,
+    "num_active_channels": ["0", "1", "7", "64", "128", "129"],
+    "accumulator_cmd": ["idle", "accumulate", "zero_accumulate", "load_accumulate", "0x7"],
+    "reverse_operands": ["none", "first", "second", "both", "0x5"],
+    "imm0_src": ["0", "1", "2", "3"], "imm1_src": ["0", "1", "2", "3"],
+    "negated": ["0", "1", "2"], "dst_element_count": ["0", "1", "8", "64"],
+    "set_value": ["0x0", "0x1000001", "0xffffffff"],
+}
+ADDRESS_KEYS = ("src", "src0", "src1", "dst")
+SBUF_DUMP = "sbuf:0:0:128x16384:uint8"
+PSUM_DUMP = {"sunda": "psum:0:0:128x2048:uint8", "cayman": "psum:0:0:128x2048:uint8",
+             "mariana": "psum:0:0:128x2048:uint8", "mariana_plus": "psum:0:0:128x2048:uint8"}
 
 
-def size(d):
-    return SIZE.get(d, 1)
+def mutate(rng, line):
+    """The word with one field changed: a value from CHANGES, a register-held or far address, or a reserved byte."""
+    tokens = line.split()
+    keys = [i for i, t in enumerate(tokens) if "=" in t and t.split("=", 1)[0] in CHANGES]
+    addrs = [i for i, t in enumerate(tokens) if "=" in t and t.split("=", 1)[0] in ADDRESS_KEYS]
+    kind = rng.random()
+    if kind < 0.65 and keys:
+        i = int(rng.choice(keys))
+        key = tokens[i].split("=", 1)[0]
+        tokens[i] = f"{key}={rng.choice(CHANGES[key])}"
+    elif kind < 0.9 and addrs:
+        i = int(rng.choice(addrs))
+        key = tokens[i].split("=", 1)[0]
+        tokens[i] = f"{key}={rng.choice(['reg:3', 'reg:5', 'sbuf:120:0x0', 'psum:0:0x0', 'sbuf:0:0x3fff0'])}"
+    else:
+        tokens.append(f"debug_hint={int(rng.integers(0, 3))}")
+    return " ".join(tokens)
 
 
-def pattern(rng, name, dtype, n0, n1, part, space="sbuf"):
-    step0 = rng.choice([1, 1, 1, 0, -1, 2])
-    step1 = rng.choice([n0 * step0, 0, rng.randint(-4, 4), n0 * max(1, abs(step0))])
-    lo = min(0, (n0 - 1) * step0) + min(0, (n1 - 1) * step1)
-    hi = max(0, (n0 - 1) * step0) + max(0, (n1 - 1) * step1)
-    limit = (REGION if space == "sbuf" else 1024) // size(dtype)
-    room = max(0, limit - (hi - lo) - 1)
-    start = (-lo + rng.randint(0, room)) * size(dtype) if rng.random() < 0.97 else rng.randint(0, 5000)
-    return (f"{name}={space}:{part}:{hex(start)} {name}.step_elem=[{step0},{step1}]"
-            f" {name}.num_elem=[{n0},{n1 if rng.random() < 0.98 else n1 + 1}]")
+def raw_word(rng):
+    """64 random bytes whose opcode byte is a known opcode (or, rarely, any byte)."""
+    codes = [0x9d, 0x9e, 0xe5, 0xea, 0x41, 0x51, 0x72, 0x99, 0x65, 0x8a, 0x43, 0x53, 0x44, 0x54, 0x93, 0x9a, 0xe6,
+             0x30, 0x9b, 0x24, 0x49, 0xe9, 0x4d, 0x4b, 0x46, 0x47, 0x42, 0x52, 0x83, 0x84, 0x4e, 0x5e, 0x48, 0x6a,
+             0x6b, 0x7e]
+    b = bytearray(rng.integers(0, 256, 64, dtype=np.uint8).tobytes())
+    b[0] = int(rng.choice(codes)) if rng.random() < 0.95 else int(rng.integers(0, 256))
+    if rng.random() < 0.5:
+        b[1:12] = bytes(11)  # a plausible header
+    return bytes(b)
 
 
-def word(rng):
-    op = rng.choice(OPCODES)
-    bitvec = op.endswith("bitvec")
-    ops = BITVEC if bitvec else ARITH
-    in0 = rng.choice(INTS) if bitvec or op == "select_reduce" else rng.choice(FLOATS)
-    in1 = in0 if bitvec else rng.choice(FLOATS[:6] if op == "select_reduce" else FLOATS)
-    out = in0 if bitvec else rng.choice(FLOATS + ["fp32r"])
-    n0, n1 = rng.choice([1, 3, 16, 64, 100]), rng.randint(1, 3)
-    channels = rng.choice([1, 2, 5, 32, 128])
-    imm = rng.choice(["imm0=0x%x" % rng.getrandbits(8), "imm0=0x3fc00000"]) if bitvec else f"imm0={rng.uniform(-4, 4):.3f}"
-    src = "instruction_immediate"
-    if rng.random() < 0.2:
-        src, imm = "pointer_immediate", f"imm0=sbuf:{rng.randint(0, 128 - channels)}:{hex(rng.randint(0, 200) * 4)}"
-    op0, op1 = (("bypass", "max") if op == "select_reduce" and rng.random() < 0.9
-                else (rng.choice(ops), rng.choice(ops)))
-    accum = "idle" if bitvec or op.startswith("tensor_tensor_scan") else rng.choice(
-        ["idle", "accumulate", "zero_accumulate"])
-    psum = out in ("fp32", "fp32r", "int32", "uint32") and rng.random() < 0.15
-    part = rng.randint(0, 128 - channels) if rng.random() < 0.97 else rng.randint(0, 127)
-    return " ".join([op, pattern(rng, "src0", in0, n0, n1, part), pattern(rng, "src1", in1, n0, n1, part),
-                     pattern(rng, "dst", out, n0, n1, part, "psum" if psum else "sbuf"), f"op0={op0} op1={op1}",
-                     f"reverse_operands={rng.choice(['none', 'first', 'second', 'both'])}", f"imm0_src={src}", imm,
-                     f"imm0_dtype={in0 if bitvec else ('fp32' if src == 'instruction_immediate' else in0)}",
-                     f"in0_dtype={in0} in1_dtype={in1} out_dtype={out} num_active_channels={channels}",
-                     f"accumulator_cmd={accum}"])
+def program(rng, k):
+    """(path suffix, bytes) of program k: oracle text, oracle text with mutated words, or raw words."""
+    kind = k % 4
+    if kind == 3:
+        return ".bin", b"".join(raw_word(rng) for _ in range(int(rng.integers(1, 4))))
+    words = [w[1] for w in rp.program(rng, k, rp.OPCODES)]
+    if kind in (1, 2):
+        words = [mutate(rng, w) if rng.random() < 0.6 else w for w in words]
+    return ".s", ("\n".join(words) + "\n").encode()
 
 
-def summary(out):
-    """`stt run`'s summary without the cost estimate that `stt cost` added to it (issue 14): the part both builds
-    print."""
-    return re.sub(r"; estimated [^\n]*", "", out)
+def verdicts(result):
+    """`check --json`'s exit code and, per word, its validity and the rule names it breaks (the messages and the
+    fields newer builds add, such as a verdict's level, are not compared)."""
+    words = [json.loads(line) for line in result["out"].splitlines() if line.strip()]
+    return {"code": result["code"], "err": result["err"],
+            "words": [(w["index"], w["valid"], [v["rule"] for v in w["violations"]]) for w in words]}
+
+
+class Build:
+    """One `stt batch` process and its scratch files."""
+
+    def __init__(self, name, launcher, tmp):
+        self.name, self.dir = name, os.path.join(tmp, name)
+        os.makedirs(self.dir)
+        self.proc = subprocess.Popen([launcher, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def call(self, args):
+        self.proc.stdin.write(json.dumps(args) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"{self.name}: stt batch ended")
+        return json.loads(line)
+
+    def run(self, prog, gen, engine, load):
+        """Everything observable about one program: check --json, the run's result, the memory digests."""
+        out = {"check": verdicts(self.call(["check", prog, "--json", "--gen", gen]))}
+        sbuf, psum = os.path.join(self.dir, "sbuf.npy"), os.path.join(self.dir, "psum.npy")
+        for f in (sbuf, psum):
+            if os.path.exists(f):
+                os.remove(f)
+        args = ["run", prog, "--gen", gen, "--engine", engine, "--load", f"sbuf:0:0={load}", "--reg", "3=0x100",
+                "--reg", "5=0x7ffffff0", "--dump", f"{SBUF_DUMP}={sbuf}"]
+        if gen in PSUM_DUMP:
+            args += ["--dump", f"{PSUM_DUMP[gen]}={psum}"]
+        out["run"] = self.call(args)
+        for name, f in (("sbuf", sbuf), ("psum", psum)):
+            out[name] = hashlib.sha256(open(f, "rb").read()).hexdigest() if os.path.exists(f) else None
+        return out
+
+
+def base_launcher(rev, tmp):
+    """A launcher for a build of `rev`: a git worktree of this repository at that commit, built by its launcher."""
+    where = os.path.join(tmp, "base")
+    subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", "-q", where, rev], check=True)
+    subprocess.run([os.path.join(where, "stt"), "spec", "--model"], check=True, stdout=subprocess.DEVNULL)
+    return where, os.path.join(where, "stt")
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--old", required=True)
-    ap.add_argument("--new", required=True)
-    ap.add_argument("--programs", type=int, default=1000)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--programs", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--base-rev", help="a commit of this repository to build and compare against")
+    ap.add_argument("--base-stt", help="the launcher of another build to compare against")
+    ap.add_argument("--stt", default=os.path.join(ROOT, "stt"), help="the launcher under test (default: this one)")
+    ap.add_argument("--show", type=int, default=3, help="how many differences to print in full")
     opts = ap.parse_args()
-    rng = random.Random(opts.seed)
-    procs = {k: subprocess.Popen([path, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-             for k, path in (("old", opts.old), ("new", opts.new))}
-
-    def ask(k, args):
-        procs[k].stdin.write(json.dumps(args) + "\n")
-        procs[k].stdin.flush()
-        return json.loads(procs[k].stdout.readline())
-
-    differences = executed = 0
+    if not (opts.base_rev or opts.base_stt):
+        ap.error("give --base-rev REV or --base-stt LAUNCHER")
+    rng = np.random.default_rng(opts.seed)
     with tempfile.TemporaryDirectory() as tmp:
-        data = os.path.join(tmp, "data.npy")
-        np.save(data, np.random.default_rng(opts.seed).integers(0, 256, (128, REGION), dtype=np.uint8))
-        pdata = os.path.join(tmp, "pdata.npy")
-        np.save(pdata, np.random.default_rng(opts.seed + 1).integers(0, 256, (128, 1024), dtype=np.uint8))
-        for n in range(opts.programs):
-            prog = os.path.join(tmp, "p.s")
-            with open(prog, "w") as f:
-                f.write("\n".join(word(rng) for _ in range(rng.randint(1, 3))) + "\n")
-            engine = "reference" if n % 2 else "fast"
-            got = {}
-            for k in procs:
-                dump = os.path.join(tmp, f"{k}.npy")
-                pdump = os.path.join(tmp, f"{k}p.npy")
-                r = ask(k, ["run", prog, "--engine", engine, "--load", f"sbuf:0:0={data}",
-                            "--load", f"psum:0:0={pdata}", "--dump", f"sbuf:0:0:128x{REGION}:uint8={dump}",
-                            "--dump", f"psum:0:0:128x1024:uint8={pdump}"])
-                c = ask(k, ["check", prog, "--json"])
-                rules = [[v["rule"] for v in json.loads(line)["violations"]] for line in c["out"].splitlines()]
-                got[k] = (r["code"], summary(r["out"]), rules, np.load(dump).tobytes(), np.load(pdump).tobytes())
-            executed += got["new"][0] == 0
-            if got["old"] != got["new"]:
-                differences += 1
-                if differences <= 5:
-                    what = [name for name, a, b in zip(["exit", "stdout", "rules", "sbuf", "psum"], got["old"],
-                                                       got["new"]) if a != b]
-                    print(f"program {n} ({engine}) differs in {what}:\n" + open(prog).read(), file=sys.stderr)
-    for p in procs.values():
-        p.stdin.close()
-        p.wait()
-    print(f"differential: {opts.programs} programs ({executed} ran), {differences} differences")
-    sys.exit(1 if differences else 0)
+        worktree = None
+        base = opts.base_stt
+        if base is None:
+            worktree, base = base_launcher(opts.base_rev, tmp)
+        try:
+            return compare(opts, rng, tmp, Build("base", base, tmp), Build("new", opts.stt, tmp))
+        finally:
+            if worktree:
+                subprocess.run(["git", "-C", ROOT, "worktree", "remove", "--force", worktree], check=False)
+
+
+def compare(opts, rng, tmp, old, new):
+    differences, ran, words = 0, {"fast": 0, "reference": 0}, 0
+    load = os.path.join(tmp, "in.npy")
+    outcomes = {}
+    for k in range(opts.programs):
+        progress(k, opts.programs, "differential programs")
+        suffix, data = program(rng, k)
+        prog = os.path.join(tmp, "p" + suffix)
+        with open(prog, "wb") as f:
+            f.write(data)
+        np.save(load, rng.integers(0, 256, (rp.LANES, rp.SLOTS * rp.SLOT), dtype=np.uint8))
+        gen = GENERATIONS[k % len(GENERATIONS)]
+        engine = "fast" if k % 2 == 0 else "reference"
+        a, b = old.run(prog, gen, engine, load), new.run(prog, gen, engine, load)
+        ran[engine] += 1
+        words += len(data) // 64 if suffix == ".bin" else data.count(b"\n")
+        code = a["run"]["code"]
+        outcomes[code] = outcomes.get(code, 0) + 1
+        if a != b:
+            differences += 1
+            if differences <= opts.show:
+                diff = {key: (a[key], b[key]) for key in a if a[key] != b[key]}
+                print(f"program {k} ({gen}, {engine}) DIFFERS:\n{data.decode(errors='replace') if suffix == '.s' else data.hex()}"
+                      f"\n{json.dumps(diff, indent=1)}", file=sys.stderr)
+    progress(opts.programs, opts.programs, "differential programs")
+    print(f"differential: {opts.programs} programs ({words} words; fast {ran['fast']}, reference {ran['reference']};"
+          f" run exit codes {dict(sorted(outcomes.items()))}), {differences} differences, seed {opts.seed}")
+    return 1 if differences else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

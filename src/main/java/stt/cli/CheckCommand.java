@@ -25,7 +25,8 @@ final class CheckCommand extends Stdin implements Callable<Integer> {
     @Mixin
     GenerationMixin generation;
 
-    @Option(names = "--json", description = "one JSON object per word: index, valid, violations")
+    @Option(names = "--json", description = "one JSON object per word: index, valid, violations (and, for a valid word"
+            + " this model's engine does not run, not_executable)")
     boolean json;
 
 
@@ -37,13 +38,17 @@ final class CheckCommand extends Stdin implements Callable<Integer> {
         int invalid = 0;
         for (int k = 0; k < words.size(); k++) {
             List<Violation> violations = Validator.validate(words.get(k), gen);
+            List<Violation> refusals = violations.isEmpty() ? Validator.executability(words.get(k), gen) : List.of();
             invalid += violations.isEmpty() ? 0 : 1;
             if (json) {
-                out.println(JsonView.withValidity(JsonView.MAPPER.createObjectNode().put("index", k), violations));
+                out.println(JsonView.withValidity(JsonView.MAPPER.createObjectNode().put("index", k), violations,
+                        refusals));
             } else {
-                out.println("word " + k + ": " + (violations.isEmpty() ? "valid"
+                out.println("word " + k + ": " + (violations.isEmpty() ? "valid" + (refusals.isEmpty() ? ""
+                        : ", not executable by this model's Vector Engine")
                         : "invalid, " + violations.size() + (violations.size() == 1 ? " violation" : " violations")));
                 violations.forEach(v -> out.println("  " + v));
+                refusals.forEach(v -> out.println("  " + v));
             }
         }
         if (!json) {

@@ -68,11 +68,26 @@ final class JsonView {
     /** Adds {@code valid} and {@code violations} to a word's object. */
     static ObjectNode withValidity(ObjectNode o, List<Violation> violations) {
         o.put("valid", violations.isEmpty());
-        ArrayNode list = o.putArray("violations");
-        for (Violation v : violations) {
-            list.addObject().put("rule", v.rule().isaName()).put("message", v.message());
+        verdicts(o.putArray("violations"), violations);
+        return o;
+    }
+
+    /** {@link #withValidity}, and {@code not_executable} when a valid word breaks an executability predicate. */
+    static ObjectNode withValidity(ObjectNode o, List<Violation> violations, List<Violation> refusals) {
+        withValidity(o, violations);
+        if (!refusals.isEmpty()) {
+            verdicts(o.putArray("not_executable"), refusals);
         }
         return o;
+    }
+
+    /** Each verdict as data: its rule, its level and its message. */
+    static ArrayNode verdicts(ArrayNode list, List<Violation> verdicts) {
+        for (Violation v : verdicts) {
+            list.addObject().put("rule", v.rule().isaName()).put("level", v.level().isaName())
+                    .put("message", v.message());
+        }
+        return list;
     }
 
     private static ObjectNode pattern(TensorPattern t, Generation gen) {

@@ -7,7 +7,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import stt.codec.Format;
-import stt.exec.ReferenceEngine;
+import stt.def.Definitions;
+import stt.def.OpcodeDef;
 import stt.isa.Decision;
 import stt.isa.Generation;
 import stt.isa.Opcode;
@@ -21,9 +22,23 @@ final class SpecCommand implements Callable<Integer> {
     @Option(names = "--model", description = "print only the MODEL decisions (the ledger)")
     boolean modelOnly;
 
+    @Option(names = "--opcodes", description = "print only the opcodes, from their definitions: struct, engine,"
+            + " generations, whether they execute, fast kernel, NKI call, check rules and cost formula")
+    boolean opcodes;
+
+    @Option(names = "--json", description = "with --opcodes: one JSON object per opcode")
+    boolean json;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (json && !opcodes) {
+            throw new InputException("--json goes with --opcodes");
+        }
+        if (opcodes) {
+            Definitions.all().forEach(d -> out.println(json ? OpcodeView.json(d) : OpcodeView.text(d)));
+            return ExitCode.OK;
+        }
         if (!modelOnly) {
             out.printf("%-13s %-18s %5s %-18s %-18s %7s %8s %8s %s%n", "generation", "product", "parts",
                     "sbuf stride/active", "psum stride/active", "alu ops", "g-arith", "g-bitvec", "dve executes");
@@ -37,9 +52,10 @@ final class SpecCommand implements Callable<Integer> {
             }
             out.println();
             out.printf("%-6s %-32s %-11s %s%n", "opcode", "mnemonic", "struct", "executes");
-            for (Opcode op : Opcode.values()) {
+            for (OpcodeDef d : Definitions.all()) {
+                Opcode op = d.opcode();
                 out.printf("0x%02x   %-32s %-11s %s%n", op.code(), op.mnemonic(), Format.of(op.code()).layout().name(),
-                        ReferenceEngine.executes(op) ? "yes" : "no (decode and validate only)");
+                        d.executes() ? "yes" : "no (decode and validate only)");
             }
             out.println("any other opcode decodes as a raw word (opcode_0xNN bytes=[...])");
             out.println();

@@ -12,8 +12,8 @@ import java.util.List;
 import stt.isa.Opcode;
 
 /**
- * The word formats: each struct's byte table (FAMILY-SOURCES §15, the seed's §2 for S2S2D2_STT) and the
- * opcodes it backs, as instruction_mapping.json binds structs to opcodes. A table row is one part, in the order
+ * The word formats: each struct's byte table (FAMILY-SOURCES §15, the seed's §2 for S2S2D2_STT); which opcodes
+ * a struct backs is each opcode's own row ({@link Opcode#struct}). A table row is one part, in the order
  * text and JSON show them; the offsets say where the bytes are. An opcode no struct claims decodes as
  * {@link #RAW}: the header, the events and 52 bytes.
  */
@@ -32,9 +32,7 @@ public enum Format {
             .code("accumulator_cmd", 44, ACCUM_CMD)
             .u8("num_active_channels", 42)
             .reserved("reserved", 45, 3)
-            .imm("imm0", 60),
-            Opcode.SCALAR_TENSOR_TENSOR_ARITH, Opcode.SCALAR_TENSOR_TENSOR_BITVEC, Opcode.TENSOR_TENSOR_SCAN_ARITH,
-            Opcode.SELECT_REDUCE),
+            .imm("imm0", 60)),
     S3S3D3_TT(Layout.builder("S3S3D3_TT")
             .dtypePair(12)
             .code("out_dtype", 13, DTYPE)
@@ -42,10 +40,7 @@ public enum Format {
             .u8("num_active_channels", 15)
             .pattern("src0", 16, 3, "in0_dtype")
             .pattern("src1", 32, 3, "in1_dtype")
-            .pattern("dst", 48, 3, "out_dtype"),
-            Opcode.TENSOR_TENSOR_ARITH, Opcode.TENSOR_TENSOR_BITVEC, Opcode.COPY_PREDICATED, Opcode.CAST_PREDICATED,
-            Opcode.BATCH_NORM_BACK_PROP, Opcode.TENSOR_TENSOR_ADD_BF16, Opcode.TENSOR_TENSOR_MULT_BF16,
-            Opcode.TENSOR_TENSOR_SUB_BF16),
+            .pattern("dst", 48, 3, "out_dtype")),
     S3D3_TS(Layout.builder("S3D3_TS")
             .code("accumulator_cmd", 12, ACCUM_CMD)
             .reserved("reserved0", 13, 3)
@@ -60,10 +55,7 @@ public enum Format {
             .code("imm1_src", 39, IMM_SRC)
             .imm("imm0", 40)
             .imm("imm1", 44)
-            .pattern("dst", 48, 3, "out_dtype"),
-            Opcode.TENSOR_SCALAR_ARITH, Opcode.TENSOR_SCALAR_BITVEC, Opcode.TENSOR_SCALAR_PTR_ARITH,
-            Opcode.TENSOR_SCALAR_PTR_BITVEC, Opcode.TRANSPOSE_TENSOR_SCALAR_ARITH, Opcode.TENSOR_SCALAR_CACHE_REDUCE,
-            Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE, Opcode.EXPONENTIAL),
+            .pattern("dst", 48, 3, "out_dtype")),
     D1_RD(Layout.builder("D1_RD")
             .reserved("reserved0", 12, 16)
             .u32("dst_element_count", 28)
@@ -72,8 +64,7 @@ public enum Format {
             .u8("num_active_channels", 34)
             .reserved("reserved1", 35, 9)
             .pattern("dst", 44, 1, "dtype")
-            .reserved("reserved2", 52, 12),
-            Opcode.DVE_READ_ACCUMULATOR, Opcode.ACTIVATION_READ_ACCUMULATOR),
+            .reserved("reserved2", 52, 12)),
     D4_MR(Layout.builder("D4_MR")
             .reserved("reserved0", 12, 16)
             .u32("dst_element_count", 28)
@@ -84,8 +75,7 @@ public enum Format {
             .code("serialization_mode", 36, SERIAL_MODE)
             .reserved("reserved3", 37, 3)
             .u32("set_value", 40)
-            .pattern("dst", 44, 4, "dtype"),
-            Opcode.MEMSET, Opcode.DVE_READ_INDICES, Opcode.RNG, Opcode.REG_STORE),
+            .pattern("dst", 44, 4, "dtype")),
     S4D4_TR(Layout.builder("S4D4_TR")
             .pattern("src", 12, 4, "in_dtype")
             .code("in_dtype", 32, DTYPE)
@@ -96,10 +86,7 @@ public enum Format {
             .code("op_dim", 37, SUBDIM)
             .u8("mask_enable", 38)
             .reserved("reserved1", 39, 5)
-            .pattern("dst", 44, 4, "out_dtype"),
-            Opcode.COPY, Opcode.CAST, Opcode.TENSOR_REDUCE_ARITH, Opcode.TENSOR_REDUCE_BITVEC,
-            Opcode.TRANSPOSE_TENSOR_REDUCE_ARITH, Opcode.TRANSPOSE_TENSOR_REDUCE_BITVEC, Opcode.TENSOR_CUMULATIVE_ARITH,
-            Opcode.TENSOR_CUMULATIVE_BITVEC, Opcode.RECIPROCAL, Opcode.STREAM_SHUFFLE, Opcode.STREAM_TRANSPOSE),
+            .pattern("dst", 44, 4, "out_dtype")),
     D4_IOTA(Layout.builder("D4_IOTA")
             .data("src", 12, 4)
             .reserved("reserved0", 32, 1)
@@ -108,8 +95,7 @@ public enum Format {
             .reserved("reserved1", 35, 1)
             .i32("channel_multiplier", 36)
             .reserved("reserved2", 40, 4)
-            .pattern("dst", 44, 4, "out_dtype"),
-            Opcode.IOTA),
+            .pattern("dst", 44, 4, "out_dtype")),
     /** Any opcode no struct claims: header, events and the 52 body bytes, kept as they are. */
     RAW(Layout.builder("raw").bytes("bytes", 12, 52, false));
 
@@ -117,28 +103,24 @@ public enum Format {
 
     static {
         java.util.Arrays.fill(BY_OPCODE, RAW);
-        for (Format f : values()) {
-            for (Opcode op : f.opcodes) {
-                BY_OPCODE[op.code()] = f;
-            }
+        for (Opcode op : Opcode.values()) {
+            BY_OPCODE[op.code()] = valueOf(op.struct());
         }
     }
 
     private final Layout layout;
-    private final List<Opcode> opcodes;
 
-    Format(Layout.Builder table, Opcode... opcodes) {
+    Format(Layout.Builder table) {
         this.layout = table.build();
-        this.opcodes = List.of(opcodes);
     }
 
     public Layout layout() {
         return layout;
     }
 
-    /** The opcodes this struct backs (none for {@link #RAW}). */
+    /** The opcodes this struct backs (none for {@link #RAW}): those whose row names it ({@link Opcode#struct}). */
     public List<Opcode> opcodes() {
-        return opcodes;
+        return java.util.Arrays.stream(Opcode.values()).filter(op -> op.struct().equals(name())).toList();
     }
 
     /** The format of a word whose opcode byte is {@code opcode}. */

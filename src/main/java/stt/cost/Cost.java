@@ -6,17 +6,17 @@ import java.util.OptionalDouble;
 import stt.codec.Layout;
 import stt.codec.TensorPattern;
 import stt.codec.Word;
+import stt.def.Definitions;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
-import stt.isa.Opcode;
-import stt.isa.OpcodeTable;
 import stt.isa.Space;
 
 /**
  * What a word costs on the Vector Engine, by NKI 2.26's published "Estimated instruction cost" formulas
- * (FAMILY.md §7): one table row per opcode family, each with its source. N is the destination pattern's element
+ * (FAMILY.md §7): one formula per opcode family, each with its source, named by the opcodes' definitions. N is
+ * the destination pattern's element
  * count per partition, MIN_II = 64 engine cycles, time = cycles / the generation's DVE clock. These are estimates
  * from the published formulas, not measurements.
  */
@@ -28,12 +28,13 @@ public final class Cost {
     private Cost() {
     }
 
-    /** One row: cycles for a word with N elements per partition, and where the formula comes from. */
-    record Formula(String source, Cycles cycles) {
+    /** One formula: cycles for a word with N elements per partition, and where the formula comes from. */
+    public record Formula(String source, Cycles cycles) {
     }
 
+    /** Cycles of word {@code w} on {@code gen} with N = {@code n}. */
     @FunctionalInterface
-    interface Cycles {
+    public interface Cycles {
         long of(Word w, Generation gen, long n);
     }
 
@@ -41,35 +42,30 @@ public final class Cost {
         return Math.max(MIN_II, cycles);
     }
 
-    private static final OpcodeTable<Formula> TABLE = new OpcodeTable<Formula>()
-            .put(new Formula("NKI 2.26 scalar_tensor_tensor: N for bf16 data and operand1 with subtract then"
-                    + " multiply and N even, else 2N (no MIN_II)", (w, g, n) -> bf16(w, "in0_dtype", "in1_dtype")
-                    && op(w, "op0") == AluOp.SUBTRACT && op(w, "op1") == AluOp.MULT && n % 2 == 0 ? n : 2 * n),
-                    Opcode.SCALAR_TENSOR_TENSOR_ARITH, Opcode.SCALAR_TENSOR_TENSOR_BITVEC)
-            .put(new Formula("NKI 2.26 tensor_tensor_scan: max(MIN_II, 2N)", (w, g, n) -> atLeastMinII(2 * n)),
-                    Opcode.TENSOR_TENSOR_SCAN_ARITH)
-            .put(new Formula("MODEL (NKI gives select_reduce no cost line): max(MIN_II, 2N)",
-                    (w, g, n) -> atLeastMinII(2 * n)), Opcode.SELECT_REDUCE)
-            .put(new Formula("NKI 2.26 tensor_tensor (VectorE): max(MIN_II, N) with one source in PSUM and the other in"
-                    + " SBUF, or both in SBUF with bf16 everywhere, add/multiply/subtract and unit dim-0 steps; else"
-                    + " max(MIN_II, 2N)", Cost::tensorTensor), Opcode.TENSOR_TENSOR_ARITH, Opcode.TENSOR_TENSOR_BITVEC)
-            .put(new Formula("NKI 2.26 tensor_scalar: max(MIN_II, N)", (w, g, n) -> atLeastMinII(n)),
-                    Opcode.TENSOR_SCALAR_ARITH, Opcode.TENSOR_SCALAR_BITVEC, Opcode.TENSOR_SCALAR_PTR_ARITH,
-                    Opcode.TENSOR_SCALAR_PTR_BITVEC)
-            .put(new Formula("NKI 2.26 tensor_scalar_reduce without its + MIN_II (that is the 0x9b word): max(MIN_II,"
-                    + " N)", (w, g, n) -> atLeastMinII(n)), Opcode.TENSOR_SCALAR_CACHE_REDUCE,
-                    Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE)
-            .put(new Formula("MODEL (the + MIN_II of NKI 2.26 tensor_scalar_reduce): MIN_II", (w, g, n) -> MIN_II),
-                    Opcode.DVE_READ_ACCUMULATOR)
-            .put(new Formula("NKI 2.26 tensor_copy: max(MIN_II, N)", (w, g, n) -> atLeastMinII(n)), Opcode.COPY,
-                    Opcode.CAST)
-            .put(new Formula("NKI 2.26 tensor_copy_predicated: max(MIN_II, N) with the data and the predicate in"
-                    + " different spaces, else max(MIN_II, 2N)", (w, g, n) -> atLeastMinII(differentSpaces(w, g)
-                            ? n : 2 * n)), Opcode.COPY_PREDICATED, Opcode.CAST_PREDICATED)
-            .put(new Formula("NKI 2.26 memset: max(MIN_II, N/2) for a zero bf16/fp16 value, else max(MIN_II, N)",
-                    (w, g, n) -> atLeastMinII(w.get("set_value") == 0 && Dtype.of((int) w.get("dtype"))
-                            .filter(d -> d == Dtype.BF16 || d == Dtype.FP16).isPresent() ? (n + 1) / 2 : n)),
-                    Opcode.MEMSET);
+    public static final Formula SCALAR_TENSOR_TENSOR = new Formula("NKI 2.26 scalar_tensor_tensor: N for bf16 data and"
+            + " operand1 with subtract then multiply and N even, else 2N (no MIN_II)", (w, g, n) -> bf16(w, "in0_dtype",
+                    "in1_dtype") && op(w, "op0") == AluOp.SUBTRACT && op(w, "op1") == AluOp.MULT && n % 2 == 0 ? n : 2 * n);
+    public static final Formula TENSOR_TENSOR_SCAN = new Formula("NKI 2.26 tensor_tensor_scan: max(MIN_II, 2N)",
+            (w, g, n) -> atLeastMinII(2 * n));
+    public static final Formula SELECT_REDUCE = new Formula("MODEL (NKI gives select_reduce no cost line): max(MIN_II,"
+            + " 2N)", (w, g, n) -> atLeastMinII(2 * n));
+    public static final Formula TENSOR_TENSOR = new Formula("NKI 2.26 tensor_tensor (VectorE): max(MIN_II, N) with one"
+            + " source in PSUM and the other in SBUF, or both in SBUF with bf16 everywhere, add/multiply/subtract and unit"
+            + " dim-0 steps; else max(MIN_II, 2N)", Cost::tensorTensor);
+    public static final Formula TENSOR_SCALAR = new Formula("NKI 2.26 tensor_scalar: max(MIN_II, N)",
+            (w, g, n) -> atLeastMinII(n));
+    public static final Formula CACHE_REDUCE = new Formula("NKI 2.26 tensor_scalar_reduce without its + MIN_II (that is"
+            + " the 0x9b word): max(MIN_II, N)", (w, g, n) -> atLeastMinII(n));
+    public static final Formula READ_ACCUMULATOR = new Formula("MODEL (the + MIN_II of NKI 2.26 tensor_scalar_reduce):"
+            + " MIN_II", (w, g, n) -> MIN_II);
+    public static final Formula TENSOR_COPY = new Formula("NKI 2.26 tensor_copy: max(MIN_II, N)",
+            (w, g, n) -> atLeastMinII(n));
+    public static final Formula COPY_PREDICATED = new Formula("NKI 2.26 tensor_copy_predicated: max(MIN_II, N) with the"
+            + " data and the predicate in different spaces, else max(MIN_II, 2N)", (w, g, n) -> atLeastMinII(
+                    differentSpaces(w, g) ? n : 2 * n));
+    public static final Formula MEMSET = new Formula("NKI 2.26 memset: max(MIN_II, N/2) for a zero bf16/fp16 value,"
+            + " else max(MIN_II, N)", (w, g, n) -> atLeastMinII(w.get("set_value") == 0 && Dtype.of((int) w.get("dtype"))
+                    .filter(d -> d == Dtype.BF16 || d == Dtype.FP16).isPresent() ? (n + 1) / 2 : n));
 
     /** A word's estimate: N, and its cycles and nanoseconds, or empty cycles when no formula covers it. */
     public record Estimate(long n, Optional<Long> cycles, OptionalDouble ns, String source) {
@@ -78,7 +74,7 @@ public final class Cost {
     /** The estimate of a valid {@code word} on {@code gen}. */
     public static Estimate of(Word w, Generation gen) {
         long n = w.layout().hasPattern("dst") ? w.pattern("dst").elementCount() : 0;
-        Optional<Formula> f = w.opcode().flatMap(TABLE::get);
+        Optional<Formula> f = w.opcode().flatMap(op -> Definitions.of(op).cost());
         if (f.isEmpty()) {
             return new Estimate(n, Optional.empty(), OptionalDouble.empty(), "not estimated: NKI publishes no"
                     + " formula for " + w.mnemonic());

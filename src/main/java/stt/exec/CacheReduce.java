@@ -29,7 +29,7 @@ public final class CacheReduce implements Semantics {
         boolean cumulative = w.opcode().orElseThrow() == Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE;
         int[] s0 = Scalars.of(m, w, 0, channels);
         float[] acc = start(m, w, cmd, op1, channels);
-        trace.instruction(cumulative ? "Tensor-Cumulative/Copy/Cast/Stream-Shuffle" : "Tensor-Scalar");
+        trace.instruction();
         Dtype in = src.dtype();
         Dtype out = dst.dtype();
         Streams.run(m, channels, dst.count(), dst, (lane, k, s) -> {

@@ -12,13 +12,13 @@ import stt.machine.Machine;
  * Copy (0x46) and Cast (0x47), FAMILY.md §4: copy moves each element's bits; cast converts it through the fp32
  * hub, even when the two dtypes are equal (an int32 beyond 2^24 rounds).
  */
-final class CopyCast implements Semantics {
+public final class CopyCast implements Semantics {
     @Override
     public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
         Operand src = Resolver.operand(m, w, "src");
         Operand dst = Resolver.operand(m, w, "dst");
         boolean copy = w.opcode().orElseThrow() == Opcode.COPY;
-        trace.instruction("Tensor-Cumulative/Copy/Cast/Stream-Shuffle");
+        trace.instruction();
         Streams.run(m, Elementwise.channels(w), dst.count(), dst, (lane, k, s) -> {
             if (trace.on()) {
                 trace.scalarStage(AluOp.BYPASS.code(), R2, R0);

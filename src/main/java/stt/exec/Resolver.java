@@ -12,6 +12,8 @@ import stt.isa.Decision;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
+import stt.def.Definitions;
+import stt.def.OpcodeDef;
 import stt.machine.Machine;
 import stt.validate.Footprint;
 import stt.validate.Validator;
@@ -25,8 +27,11 @@ public final class Resolver {
     private Resolver() {
     }
 
-    /** Throws unless {@code w} is valid on the machine's generation and the generation executes DVE words. */
-    public static void admit(Machine m, Word w) throws ExecutionException {
+    /**
+     * Throws unless {@code w} is valid on the machine's generation, the generation executes DVE words and the word
+     * meets its definition's executability predicates; returns the definition.
+     */
+    public static OpcodeDef admit(Machine m, Word w) throws ExecutionException {
         Generation gen = m.generation();
         List<Violation> violations = Validator.validate(w, gen);
         if (!violations.isEmpty()) {
@@ -36,6 +41,11 @@ public final class Resolver {
             throw ExecutionException.failed(gen + " has no DVE worker for " + w.layout().name() + ": its words decode"
                     + " and validate but do not execute (the workers are wired CAYMAN to MAVERICK)");
         }
+        List<Violation> refusals = Validator.executability(w, gen);
+        if (!refusals.isEmpty()) {
+            throw ExecutionException.failed(refusals.get(0).toString());
+        }
+        return Definitions.of(w.opcode().orElseThrow());
     }
 
     /** Pattern {@code name} of {@code w}, resolved: its start (read from a register if need be) and dtype. */

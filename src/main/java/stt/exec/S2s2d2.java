@@ -48,9 +48,9 @@ public final class S2s2d2 {
      * What every body does first: resolve the word, log the worker's self-name, and start the accumulators
      * ({@code zero_accumulate}).
      */
-    static Plan begin(Machine m, Word w, Trace trace, String worker) throws ExecutionException {
+    static Plan begin(Machine m, Word w, Trace trace) throws ExecutionException {
         Plan p = Plan.of(m, w);
-        trace.instruction(worker);
+        trace.instruction();
         startAccumulators(m, p);
         return p;
     }

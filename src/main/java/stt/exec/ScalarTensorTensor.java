@@ -8,10 +8,10 @@ import stt.machine.Machine;
  * {@code dst = (src0 op0 scalar) op1 src1} with reverse_operands swapping either stage; arith through the fp32
  * hub (each stage rounds to fp32) with the optional running sum, bitvec on raw w-bit integers.
  */
-final class ScalarTensorTensor implements Semantics {
+public final class ScalarTensorTensor implements Semantics {
     @Override
     public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
-        Plan p = S2s2d2.begin(m, w, trace, "Scalar-Tensor-Tensor");
+        Plan p = S2s2d2.begin(m, w, trace);
         int[] scalar = S2s2d2.scalars(m, p);
         if (p.opcode().isBitvec()) {
             int width = 8 * p.dst().dtype().size();

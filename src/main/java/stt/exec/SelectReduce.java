@@ -8,10 +8,10 @@ import stt.machine.Machine;
  * (inverted by reverse_operands first), the selected value passed through unchanged, and a NaN-ignoring running
  * max in the accumulator ({@link stt.isa.Decision#SELECT_REDUCE_PASSTHROUGH}).
  */
-final class SelectReduce implements Semantics {
+public final class SelectReduce implements Semantics {
     @Override
     public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
-        Plan p = S2s2d2.begin(m, w, trace, "CopyPredicatedReduce");
+        Plan p = S2s2d2.begin(m, w, trace);
         int[] scalar = S2s2d2.scalars(m, p);
         S2s2d2.streamArith(m, p, (lane, a, b) -> {
             if (trace.on()) {

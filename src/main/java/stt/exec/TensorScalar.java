@@ -9,7 +9,6 @@ import stt.codec.Word;
 import stt.isa.AluOp;
 import stt.isa.Coded;
 import stt.isa.Dtype;
-import stt.isa.Generation;
 import stt.isa.ReverseOperands;
 import stt.machine.Machine;
 
@@ -18,7 +17,7 @@ import stt.machine.Machine;
  * {@code a = src op0 s0} ({@code s0 op0 src} reversed), then {@code r = a op1 s1} ({@code s1 op1 a} reversed),
  * where op1 = bypass passes {@code a} through ({@link stt.isa.Decision#TS_BYPASS}); arith through the fp32 hub,
  * bitvec on raw w-bit integers. The GpSimd-only forms the validator admits (rsqrt, crc32, MAVERICK's int ops) are
- * refused, changing nothing.
+ * refused at admission by the definition's executability predicate.
  */
 public final class TensorScalar implements Semantics {
     @Override
@@ -30,10 +29,9 @@ public final class TensorScalar implements Semantics {
         AluOp op1 = AluOp.of((int) w.get("op1")).orElseThrow();
         ReverseOperands rev = Coded.byCode(ReverseOperands.class, (int) w.get("reverse_operands")).orElseThrow();
         boolean bitvec = w.opcode().orElseThrow().isBitvec();
-        refuseOffDve(m.generation(), bitvec, op0, op1);
         int[] s0 = Scalars.of(m, w, 0, channels);
         int[] s1 = Scalars.of(m, w, 1, channels);
-        trace.instruction(w.opcode().orElseThrow().pointerImmediates() ? "Tensor-Scalar-PTR" : "Tensor-Scalar");
+        trace.instruction();
         Dtype in = src.dtype();
         Dtype out = dst.dtype();
         int width = 8 * in.size();
@@ -57,17 +55,5 @@ public final class TensorScalar implements Semantics {
                     a) : ArithAlu.apply(op1, a, Float.intBitsToFloat(s1[lane]));
             return Integer.toUnsignedLong(out.fromFp32(r));
         }, src);
-    }
-
-    /** The validator's GpSimd forms: rsqrt (arith), crc32 (bitvec), MAVERICK's int ops (arith). */
-    public static void refuseOffDve(Generation gen, boolean bitvec, AluOp op0, AluOp op1) throws ExecutionException {
-        for (AluOp op : new AluOp[] {op0, op1}) {
-            boolean dve = bitvec ? gen.generalBitvec().contains(op) : gen.generalArith().contains(op);
-            if (!dve) {
-                throw ExecutionException.failed("tensor_scalar_valid_ops: " + op.isaName() + " is a GpSimd-only form"
-                        + " of Tensor-Scalar (rsqrt, crc32 and the int ALU ops do not run on the Vector Engine this"
-                        + " model executes)");
-            }
-        }
     }
 }

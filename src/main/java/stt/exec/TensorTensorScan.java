@@ -8,10 +8,10 @@ import stt.machine.Machine;
  * takes the scalar's place in STT's composition, {@code state = (src0 op0 state) op1 src1}; dst gets the state
  * after every element ({@link stt.isa.Decision#SCAN_STATE}).
  */
-final class TensorTensorScan implements Semantics {
+public final class TensorTensorScan implements Semantics {
     @Override
     public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
-        Plan p = S2s2d2.begin(m, w, trace, "TensorTensorScan");
+        Plan p = S2s2d2.begin(m, w, trace);
         int[] scalar = S2s2d2.scalars(m, p);
         float[] state = new float[p.channels()];
         for (int c = 0; c < state.length; c++) {

@@ -13,6 +13,8 @@ public final class Trace {
     private final PrintWriter out;
     private final long elementLimit;
     private long elementLines;
+    /** The worker name of the word being executed (its definition's), which {@link #instruction()} prints. */
+    private String worker = "";
 
     private Trace(PrintWriter out, long elementLimit) {
         this.out = out;
@@ -27,9 +29,18 @@ public final class Trace {
         return out != null;
     }
 
-    public void instruction(String workerName) {
+    /** Sets the worker name of the next word, from its opcode's definition; returns this trace. */
+    public Trace worker(String name) {
         if (out != null) {
-            out.println("S: " + workerName);
+            worker = name;
+        }
+        return this;
+    }
+
+    /** {@code S: <worker>}: the word's line, printed once its body has resolved everything it reads. */
+    public void instruction() {
+        if (out != null) {
+            out.println("S: " + worker);
         }
     }
 

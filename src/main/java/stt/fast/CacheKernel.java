@@ -18,7 +18,7 @@ import stt.machine.Machine;
  * The cache reductions (0x9a, 0xe6): lanes independently; per chunk the first stage runs as one Vector API pass
  * and the fold, sequential along the lane, as a scalar loop over the chunk.
  */
-final class CacheKernel implements Kernel {
+public final class CacheKernel implements Kernel {
     @Override
     public boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
         Operand src = Resolver.operand(m, w, "src");

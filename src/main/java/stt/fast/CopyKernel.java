@@ -12,7 +12,7 @@ import stt.machine.Machine;
  * independently in chunks; same-size copies and bf16/fp32 casts on contiguous streams run on the segments
  * ({@link FusedCast}).
  */
-final class CopyKernel implements Kernel {
+public final class CopyKernel implements Kernel {
     @Override
     public boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
         Operand src = Resolver.operand(m, w, "src");

@@ -9,6 +9,6 @@ import stt.machine.Machine;
  * returns true, or returns false having changed nothing, to hand the word to the reference engine (when the
  * order of its reads and writes could show).
  */
-interface Kernel {
+public interface Kernel {
     boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException;
 }

@@ -8,7 +8,7 @@ import stt.exec.Resolver;
 import stt.machine.Machine;
 
 /** Memset: one chunk filled with set_value's low bytes, stored over each lane's destination. */
-final class MemsetKernel implements Kernel {
+public final class MemsetKernel implements Kernel {
     @Override
     public boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
         Operand dst = Resolver.operand(m, w, "dst");

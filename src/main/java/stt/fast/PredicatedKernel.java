@@ -13,7 +13,7 @@ import stt.machine.Machine;
  * element its own bytes, dst's chunk is read, its elements replaced where the predicate is non-zero and written
  * back; otherwise (a broadcast dst) only the selected elements are written, one by one in element order.
  */
-final class PredicatedKernel implements Kernel {
+public final class PredicatedKernel implements Kernel {
     @Override
     public boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
         Operand predicate = Resolver.operand(m, w, "src0");

@@ -7,7 +7,7 @@ import stt.exec.Resolver;
 import stt.machine.Machine;
 
 /** DveReadAccumulator (0x9b): one converted element per lane; nothing to vectorise, nothing to hand back. */
-final class ReadAccumulatorKernel implements Kernel {
+public final class ReadAccumulatorKernel implements Kernel {
     @Override
     public boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
         Operand dst = Resolver.operand(m, w, "dst");

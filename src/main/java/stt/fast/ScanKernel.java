@@ -19,7 +19,7 @@ import stt.machine.Machine;
  * memory and the transposes instead ({@link #directBlocks}), the buffers being a few blocks wide rather than a
  * chunk. A mult/add scan without swaps keeps the group's states in registers ({@link #multAddSteps}).
  */
-final class ScanKernel extends S2s2d2Kernel {
+public final class ScanKernel extends S2s2d2Kernel {
     private static final int G = Species.F.length();
     /** Lanes per group: four vectors, enough independent work to hide the two stages' latency. */
     private static final int LANES = 4 * G;

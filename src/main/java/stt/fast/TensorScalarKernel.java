@@ -15,10 +15,9 @@ import stt.machine.Machine;
 /**
  * Tensor-Scalar (0x43/0x53 and 0x44/0x54): lanes independently in chunks, the two stages as Vector API passes
  * with the second scalar broadcast; op1 = bypass stops after the first. Mult then add on contiguous fp32 or bf16
- * streams runs fused on the segments ({@link FusedMultAdd#scalars}). GpSimd-only forms go to the reference,
- * which refuses them.
+ * streams runs fused on the segments ({@link FusedMultAdd#scalars}).
  */
-final class TensorScalarKernel implements Kernel {
+public final class TensorScalarKernel implements Kernel {
     @Override
     public boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
         Operand src = Resolver.operand(m, w, "src");
@@ -27,9 +26,7 @@ final class TensorScalarKernel implements Kernel {
         AluOp op0 = AluOp.of((int) w.get("op0")).orElseThrow();
         AluOp op1 = AluOp.of((int) w.get("op1")).orElseThrow();
         boolean bitvec = w.opcode().orElseThrow().isBitvec();
-        boolean dve = bitvec ? m.generation().generalBitvec().containsAll(java.util.List.of(op0, op1))
-                : m.generation().generalArith().containsAll(java.util.List.of(op0, op1));
-        if (!dve || Hazards.observable(dst, channels, src)) {
+        if (Hazards.observable(dst, channels, src)) {
             return false;
         }
         ReverseOperands rev = Coded.byCode(ReverseOperands.class, (int) w.get("reverse_operands")).orElseThrow();

@@ -11,9 +11,8 @@ import stt.machine.Machine;
 /**
  * Tensor-Tensor arith and bitvec: lanes independently, in chunks: both sources loaded, one Vector API pass,
  * stored; an add on contiguous fp32, bf16 or int8 streams runs fused on the segments ({@link FusedMultAdd}).
- * Words the DVE does not run (pow, int ALU ops, 64-bit dtypes) go back to the reference, which refuses.
  */
-final class TensorTensorKernel implements Kernel {
+public final class TensorTensorKernel implements Kernel {
     @Override
     public boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
         Operand a = Resolver.operand(m, w, "src0");
@@ -22,9 +21,7 @@ final class TensorTensorKernel implements Kernel {
         AluOp op = AluOp.of((int) w.get("op")).orElseThrow();
         boolean bitvec = w.opcode().orElseThrow().isBitvec();
         int channels = (int) w.get("num_active_channels");
-        if (dst.dtype().size() == 8 || a.dtype().size() == 8 || b.dtype().size() == 8
-                || !bitvec && !m.generation().generalArith().contains(op)
-                || Hazards.observable(dst, channels, a, b)) {
+        if (Hazards.observable(dst, channels, a, b)) {
             return false;
         }
         long n = dst.count();

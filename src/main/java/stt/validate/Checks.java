@@ -5,6 +5,7 @@ import static stt.validate.Check.report;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -33,7 +34,7 @@ public final class Checks {
 
     /** Every reserved byte group is zero (reported under the struct's {@code *_reserved_zero}). */
     public static Check reservedZero(Rule rule) {
-        return (w, gen, out) -> {
+        return Check.of(rule, (w, gen, out) -> {
             for (Layout.Part part : w.layout().parts()) {
                 if (part instanceof Layout.Bytes b && b.reserved()
                         && b.fields().stream().anyMatch(f -> w.get(f) != 0)) {
@@ -42,12 +43,12 @@ public final class Checks {
                             Arrays.toString(new long[bytes.length]).replace(" ", ""));
                 }
             }
-        };
+        });
     }
 
     /** Each named enumeration field holds a defined code. */
     public static Check enumCodes(String... fields) {
-        return (w, gen, out) -> {
+        return Check.of(Rule.VALID_ENUM_CODE, (w, gen, out) -> {
             for (String name : fields) {
                 Field f = w.layout().field(name);
                 if (f.names().member(w.getInt(f)).isEmpty()) {
@@ -55,7 +56,7 @@ public final class Checks {
                             Coded.hex(w.getInt(f)), f.names().names());
                 }
             }
-        };
+        });
     }
 
     /** is_valid_dtype(field, AllowFP32R): a code below 0x10 of 1..4 bytes, fp32r only where allowed. */
@@ -69,7 +70,7 @@ public final class Checks {
     }
 
     private static Check validDtype(String field, boolean allowFp32r, boolean wide) {
-        return (w, gen, out) -> {
+        return Check.of(Rule.IS_VALID_DTYPE, (w, gen, out) -> {
             int code = (int) w.get(field);
             boolean allow64 = wide && gen != Generation.SUNDA;
             Optional<Dtype> d = Dtype.of(code);
@@ -80,7 +81,7 @@ public final class Checks {
                     .toList();
             report(out, Rule.IS_VALID_DTYPE, "%s = %s is not a valid dtype%s; allowed: %s", field,
                     Coded.describe(Dtype.class, code), allowFp32r ? "" : " here (AllowFP32R::False)", names(allowed));
-        };
+        });
     }
 
     private static boolean isValidDtype(Dtype d, boolean allowFp32r, boolean allow64) {
@@ -89,16 +90,16 @@ public final class Checks {
 
     /** A field that must hold one value (reported under {@code rule} with what it is for). */
     public static Check equals(Rule rule, String field, long value, String why) {
-        return (w, gen, out) -> {
+        return Check.of(rule, (w, gen, out) -> {
             if (w.get(field) != value) {
                 report(out, rule, "%s = %d; allowed: %d (%s)", field, w.get(field), value, why);
             }
-        };
+        });
     }
 
     /** Each named dtype field holds one of {@code allowed} (reported under {@code rule}). */
     public static Check dtypeIn(Rule rule, Set<Dtype> allowed, String what, String... fields) {
-        return (w, gen, out) -> {
+        return Check.of(rule, (w, gen, out) -> {
             for (String field : fields) {
                 int code = (int) w.get(field);
                 if (Dtype.of(code).filter(allowed::contains).isEmpty()) {
@@ -106,13 +107,13 @@ public final class Checks {
                             names(allowed), what);
                 }
             }
-        };
+        });
     }
 
     /** Each of {@code fields} (op0 and op1 by default) is in the generation's {@code set}. */
     public static Check ops(Rule rule, Function<Generation, Set<AluOp>> set, String setName, String... fields) {
         String[] named = fields.length == 0 ? new String[] {"op0", "op1"} : fields;
-        return (w, gen, out) -> {
+        return Check.of(rule, (w, gen, out) -> {
             for (String field : named) {
                 int code = (int) w.get(field);
                 Optional<AluOp> op = AluOp.of(code);
@@ -126,23 +127,23 @@ public final class Checks {
                 report(out, rule, "%s = %s %s; allowed: %s", field, Coded.describe(AluOp.class, code), what,
                         names(allowed));
             }
-        };
+        });
     }
 
     /** check_active_channels: 1..128. */
     public static Check activeChannels() {
-        return (w, gen, out) -> {
+        return Check.of(Rule.CHECK_ACTIVE_CHANNELS, (w, gen, out) -> {
             long n = w.get("num_active_channels");
             if (n < 1 || n > Generation.PARTITIONS) {
                 report(out, Rule.CHECK_ACTIVE_CHANNELS, "num_active_channels = %d; allowed: 1..%d", n,
                         Generation.PARTITIONS);
             }
-        };
+        });
     }
 
     /** start_addr_active_channels: every immediate pattern's start partition + channels stays within 128. */
     public static Check startAddrActiveChannels() {
-        return (w, gen, out) -> {
+        return Check.of(Rule.START_ADDR_ACTIVE_CHANNELS, (w, gen, out) -> {
             long n = w.get("num_active_channels");
             for (Layout.Pattern p : w.layout().patterns()) {
                 Optional<MemoryRef> ref = immediate(w.pattern(p), gen);
@@ -152,7 +153,7 @@ public final class Checks {
                             ref.get().partition(), n, ref.get().partition() + n - 1, Generation.PARTITIONS);
                 }
             }
-        };
+        });
     }
 
     /**
@@ -160,11 +161,12 @@ public final class Checks {
      * inside a window with its footprint in the active range ({@link Footprint#patternProblems}).
      */
     public static Check tensorValid() {
-        return (w, gen, out) -> {
+        return Check.of(EnumSet.of(Rule.TENSOR1D_VALID, Rule.TENSOR2D_VALID, Rule.TENSOR3D_VALID,
+                Rule.TENSOR4D_VALID), (w, gen, out) -> {
             for (Layout.Pattern p : w.layout().patterns()) {
                 tensorValid(w, gen, out, p);
             }
-        };
+        });
     }
 
     private static void tensorValid(Word w, Generation gen, List<Violation> out, Layout.Pattern p) {
@@ -199,7 +201,7 @@ public final class Checks {
 
     /** The element counts of patterns {@code a} and {@code b} agree, unless either takes its shape from a register. */
     public static Check sameElementCount(Rule rule, String a, String b) {
-        return (w, gen, out) -> {
+        return Check.of(rule, (w, gen, out) -> {
             TensorPattern s = w.pattern(a);
             TensorPattern d = w.pattern(b);
             if (!s.addr().shapeFromRegister() && !d.addr().shapeFromRegister()
@@ -207,7 +209,7 @@ public final class Checks {
                 report(out, rule, "%s has %d elements (%s), %s has %d (%s); they must be equal", a, s.elementCount(),
                         shape(s), b, d.elementCount(), shape(d));
             }
-        };
+        });
     }
 
     private static String shape(TensorPattern t) {
@@ -219,7 +221,7 @@ public final class Checks {
      * 32-partition quadrant.
      */
     public static Check ttValidPartitions(String first, String second) {
-        return (w, gen, out) -> {
+        return Check.of(Rule.TT_VALID_PARTITIONS, (w, gen, out) -> {
             Optional<MemoryRef> a = immediate(w.pattern(first), gen);
             Optional<MemoryRef> b = immediate(w.pattern(second), gen);
             if (a.isEmpty() || b.isEmpty()) {
@@ -234,7 +236,7 @@ public final class Checks {
                         + " must start in the same %d-partition quadrant", first, a.get().partition(), second,
                         b.get().partition(), Generation.QUADRANT);
             }
-        };
+        });
     }
 
     /** The window an immediate, direct start address falls in; empty for register, indirect or unmapped ones. */

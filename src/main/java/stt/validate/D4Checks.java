@@ -3,31 +3,29 @@ package stt.validate;
 import static stt.validate.Check.report;
 
 import java.util.List;
-import java.util.Map;
 import stt.codec.Layout;
 import stt.codec.Word;
 import stt.isa.Coded;
 import stt.isa.Dtype;
 import stt.isa.Generation;
-import stt.isa.Opcode;
 
 /** The check lists of Memset on D4_MR (FAMILY-SOURCES §7.2) and of Iota on D4_IOTA (§9). */
-final class D4Checks {
+public final class D4Checks {
     private D4Checks() {
     }
 
-    private static final List<Check> MEMSET = List.of(Checks.validDtype("dtype", true),
-            D4Checks::memset_set_value_type,
+    public static final List<Check> MEMSET = List.of(Checks.validDtype("dtype", true),
+            Check.of(Rule.MEMSET_SET_VALUE_TYPE, D4Checks::memset_set_value_type),
             Checks.equals(Rule.D4_MR_ZERO_SERIALIZATION, "serialization_mode", 0, "serial"),
             Checks.reservedZero(Rule.D4_MR_RESERVED_ZERO), Checks.activeChannels(), Checks.startAddrActiveChannels(),
-            Checks.tensorValid(), D4Checks::d4_mr_dst_element_count);
+            Checks.tensorValid(), Check.of(Rule.D4_MR_DST_ELEMENT_COUNT, D4Checks::d4_mr_dst_element_count));
 
-    private static final List<Check> IOTA = List.of(Checks.reservedZero(Rule.D4_IOTA_RESERVED_ZERO),
+    public static final List<Check> IOTA = List.of(Checks.reservedZero(Rule.D4_IOTA_RESERVED_ZERO),
             Checks.validDtype("out_dtype", true), Checks.activeChannels(), Checks.startAddrActiveChannels(),
-            Checks.tensorValid(), D4Checks::d4_iota_same_src_dst_count);
+            Checks.tensorValid(), Check.of(Rule.D4_IOTA_SAME_SRC_DST_COUNT, D4Checks::d4_iota_same_src_dst_count));
 
     /** DveReadIndices 0xe9 (FAMILY-SOURCES §7.2): 8 uint16/uint32 indices per lane, no set value. */
-    private static final List<Check> READ_INDICES = List.of(
+    public static final List<Check> READ_INDICES = List.of(
             Checks.dtypeIn(Rule.DVE_READ_INDICES_TYPE_CHECK, java.util.EnumSet.of(Dtype.UINT16, Dtype.UINT32),
                     "the indices", "dtype"),
             Checks.equals(Rule.DVE_READ_INDICES_ZERO_SET_VALUE, "set_value", 0, "no fill value"),
@@ -35,9 +33,6 @@ final class D4Checks {
             Checks.reservedZero(Rule.D4_MR_RESERVED_ZERO), Checks.activeChannels(), Checks.startAddrActiveChannels(),
             Checks.tensorValid(),
             Checks.equals(Rule.DVE_READ_INDICES_DST_SIZE, "dst_element_count", 8, "MatchReplace8's eight indices"));
-
-    static final Map<Opcode, List<Check>> LISTS = Map.of(Opcode.MEMSET, MEMSET, Opcode.IOTA, IOTA,
-            Opcode.DVE_READ_INDICES, READ_INDICES);
 
     /** set_value fits the dtype's width: the high bytes of a 1- or 2-byte dtype's value are zero. */
     private static void memset_set_value_type(Word w, Generation gen, List<Violation> out) {

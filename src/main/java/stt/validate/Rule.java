@@ -75,7 +75,9 @@ public enum Rule {
     D1_RD_HAS_ZERO_NEGATED_FIELD,
     DVE_READ_INDICES_DST_SIZE,
     DVE_READ_INDICES_TYPE_CHECK,
-    DVE_READ_INDICES_ZERO_SET_VALUE;
+    DVE_READ_INDICES_ZERO_SET_VALUE,
+    IS_VALID_TENSOR_TENSOR_ARITH_DVE,
+    IS_VALID_TENSOR_TENSOR_BITVEC_DVE;
 
     /** tensorNd_valid for a pattern of {@code rank} dimensions. */
     public static Rule tensorValid(int rank) {

@@ -6,10 +6,8 @@ import static stt.validate.Checks.names;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import stt.codec.Word;
 import stt.isa.AccumCmd;
 import stt.isa.AluOp;
@@ -17,14 +15,13 @@ import stt.isa.Coded;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.ImmSrc;
-import stt.isa.Opcode;
 import stt.isa.ReverseOperands;
 
 /**
  * The check lists of the four S2S2D2_STT opcodes (seed §3, §5, §6; SPEC §4): the struct's shared rules around
  * each opcode's own, in the order reports list them.
  */
-final class S2s2d2Checks {
+public final class S2s2d2Checks {
     private S2s2d2Checks() {
     }
 
@@ -33,7 +30,8 @@ final class S2s2d2Checks {
             Checks.validDtype("in0_dtype", false), Checks.validDtype("in1_dtype", false),
             Checks.validDtype("imm0_dtype", false), Checks.validDtype("out_dtype", true));
 
-    private static final List<Check> AFTER = List.of(S2s2d2Checks::has_valid_s2s2d2_stt_immediate,
+    private static final List<Check> AFTER = List.of(
+            Check.of(Rule.HAS_VALID_S2S2D2_STT_IMMEDIATE, S2s2d2Checks::has_valid_s2s2d2_stt_immediate),
             Checks.activeChannels(), Checks.startAddrActiveChannels(), Checks.tensorValid(),
             Checks.sameElementCount(Rule.S2S2D2_STT_SRC_ELEMENT_CNT_CHECK, "src0", "src1"),
             Checks.sameElementCount(Rule.S2S2D2_STT_DST_ELEMENT_CNT_CHECK, "src0", "dst"),
@@ -43,26 +41,29 @@ final class S2s2d2Checks {
     private static final Set<AccumCmd> IDLE_OR_ACCUMULATE =
             EnumSet.of(AccumCmd.IDLE, AccumCmd.ACCUMULATE, AccumCmd.ZERO_ACCUMULATE);
 
-    /** Each opcode's complete list. */
-    static final Map<Opcode, List<Check>> LISTS = Map.of(
-            Opcode.SCALAR_TENSOR_TENSOR_ARITH, around(
+    /** ScalarTensorTensorArith 0x9d's complete list. */
+    public static final List<Check> STT_ARITH = around(
                     Checks.ops(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP, Generation::generalArith, "general-arith"),
-                    S2s2d2Checks::s2s2d2_stt_imm0_dtype,
-                    accum(Rule.HAS_VALID_S2S2D2_STT_ACCUM_CMD, IDLE_OR_ACCUMULATE)),
-            Opcode.SCALAR_TENSOR_TENSOR_BITVEC, around(
+                    Check.of(Rule.S2S2D2_STT_IMM0_DTYPE, S2s2d2Checks::s2s2d2_stt_imm0_dtype),
+                    accum(Rule.HAS_VALID_S2S2D2_STT_ACCUM_CMD, IDLE_OR_ACCUMULATE));
+    /** ScalarTensorTensorBitvec 0x9e's. */
+    public static final List<Check> STT_BITVEC = around(
                     Checks.ops(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP, Generation::generalBitvec, "general-bitvec"),
-                    S2s2d2Checks::bitvec_dtypes,
-                    accum(Rule.HAS_VALID_S2S2D2_STT_ACCUM_CMD, IDLE)),
-            Opcode.TENSOR_TENSOR_SCAN_ARITH, around(
+                    Check.of(EnumSet.of(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_DTYPES, Rule.S2S2D2_STT_SRC_DST_DTYPE),
+                            S2s2d2Checks::bitvec_dtypes),
+                    accum(Rule.HAS_VALID_S2S2D2_STT_ACCUM_CMD, IDLE));
+    /** TensorTensorScanArith 0xe5's. */
+    public static final List<Check> SCAN = around(
                     Checks.ops(Rule.HAS_VALID_TENSOR_TENSOR_SCAN_OP, Generation::generalArith, "general-arith"),
-                    S2s2d2Checks::s2s2d2_stt_imm0_dtype,
-                    accum(Rule.HAS_ZERO_ACCUM_CMD, IDLE)),
-            Opcode.SELECT_REDUCE, around(
+                    Check.of(Rule.S2S2D2_STT_IMM0_DTYPE, S2s2d2Checks::s2s2d2_stt_imm0_dtype),
+                    accum(Rule.HAS_ZERO_ACCUM_CMD, IDLE));
+    /** SelectReduce 0xea's. */
+    public static final List<Check> SELECT_REDUCE = around(
                     Checks.ops(Rule.HAS_VALID_SELECT_REDUCE_OP, g -> EnumSet.of(AluOp.BYPASS), "SelectReduce's", "op0"),
                     Checks.ops(Rule.HAS_VALID_SELECT_REDUCE_OP, g -> EnumSet.of(AluOp.MAX), "SelectReduce's", "op1"),
-                    S2s2d2Checks::has_valid_select_reduce_dtypes,
-                    S2s2d2Checks::has_valid_select_reduce_rev_ops,
-                    accum(Rule.HAS_VALID_S2S2D2_CPR_ACCUM_CMD, IDLE_OR_ACCUMULATE)));
+                    Check.of(Rule.HAS_VALID_SELECT_REDUCE_DTYPES, S2s2d2Checks::has_valid_select_reduce_dtypes),
+                    Check.of(Rule.HAS_VALID_SELECT_REDUCE_REV_OPS, S2s2d2Checks::has_valid_select_reduce_rev_ops),
+                    accum(Rule.HAS_VALID_S2S2D2_CPR_ACCUM_CMD, IDLE_OR_ACCUMULATE));
 
     private static List<Check> around(Check... own) {
         return Checks.concat(BEFORE, List.of(own), AFTER);
@@ -70,14 +71,14 @@ final class S2s2d2Checks {
 
     /** The accumulator command is one of {@code allowed} (an unknown code is valid_enum_code's to report). */
     private static Check accum(Rule rule, Set<AccumCmd> allowed) {
-        return (w, gen, out) -> {
+        return Check.of(rule, (w, gen, out) -> {
             int code = (int) w.get("accumulator_cmd");
             Optional<AccumCmd> cmd = Coded.byCode(AccumCmd.class, code);
             if (cmd.isPresent() && !allowed.contains(cmd.get())) {
                 report(out, rule, "accumulator_cmd = %s for %s; allowed: %s", Coded.describe(AccumCmd.class, code),
                         w.mnemonic(), names(allowed));
             }
-        };
+        });
     }
 
     private static void s2s2d2_stt_imm0_dtype(Word w, Generation gen, List<Violation> out) {

@@ -3,10 +3,10 @@ package stt.validate;
 import static stt.validate.Check.report;
 import static stt.validate.Checks.names;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import stt.codec.Word;
@@ -16,7 +16,6 @@ import stt.isa.Coded;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.ImmSrc;
-import stt.isa.Opcode;
 import stt.isa.ReverseOperands;
 
 /**
@@ -24,7 +23,7 @@ import stt.isa.ReverseOperands;
  * pointer twins 0x44/0x54 (is_valid_tensor_scalar_op), and the cache reductions 0x9a/0xe6; and of
  * DveReadAccumulator 0x9b on D1_RD (§6.2).
  */
-final class S3d3Checks {
+public final class S3d3Checks {
     private S3d3Checks() {
     }
 
@@ -43,37 +42,51 @@ final class S3d3Checks {
     private static final Set<Dtype> INTS = EnumSet.copyOf(Arrays.stream(Dtype.values()).filter(Dtype::isIntDatapath)
             .toList());
 
-    private static final List<Check> SHARED_TAIL = List.of(Checks.reservedZero(Rule.S3D3_TS_RESERVED_ZERO), Checks.validDtype("in_dtype", false),
+    private static final List<Check> SHARED_TAIL = List.of(Checks.reservedZero(Rule.S3D3_TS_RESERVED_ZERO),
+            Checks.validDtype("in_dtype", false),
             Checks.validDtype("out_dtype", true));
     private static final List<Check> STRUCTURE = List.of(Checks.activeChannels(), Checks.startAddrActiveChannels(),
             Checks.tensorValid(), Checks.sameElementCount(Rule.TENSOR_SCALAR_TENSOR_CHK, "src", "dst"));
 
-    private static List<Check> tensorScalar(boolean ptr) {
-        return Checks.concat(List.of(S3d3Checks::tensor_scalar_valid_ops, S3d3Checks::tensor_scalar_valid_types,
-                ptr ? S3d3Checks::tensor_scalar_ptr_imm_src : (w, g, o) -> { },
-                (w, g, o) -> immediates(w, g, o, Rule.TENSOR_SCALAR_IMMEDIATES_CHECK, true, ptr),
-                S3d3Checks::tensor_scalar_shift_chk, S3d3Checks::tensor_scalar_reverse_chk), SHARED_TAIL,
+    /** Tensor-Scalar 0x43/0x53/0x93; {@code ptr}: the deprecated pointer twins 0x44/0x54. */
+    public static List<Check> tensorScalar(boolean ptr) {
+        List<Check> own = new ArrayList<>(List.of(Check.of(Rule.TENSOR_SCALAR_VALID_OPS,
+                S3d3Checks::tensor_scalar_valid_ops), Check.of(Rule.TENSOR_SCALAR_VALID_TYPES,
+                S3d3Checks::tensor_scalar_valid_types)));
+        if (ptr) {
+            own.add(Check.of(Rule.TENSOR_SCALAR_PTR_IMM_SRC, S3d3Checks::tensor_scalar_ptr_imm_src));
+        }
+        own.addAll(List.of(Check.of(Rule.TENSOR_SCALAR_IMMEDIATES_CHECK, (w, g, o) -> immediates(w, g, o,
+                        Rule.TENSOR_SCALAR_IMMEDIATES_CHECK, true, ptr)),
+                Check.of(Rule.TENSOR_SCALAR_SHIFT_CHK, S3d3Checks::tensor_scalar_shift_chk),
+                Check.of(Rule.TENSOR_SCALAR_REVERSE_CHK, S3d3Checks::tensor_scalar_reverse_chk)));
+        return Checks.concat(own, SHARED_TAIL,
                 List.of(Checks.equals(Rule.HAS_ZERO_ACCUM_CMD_FIELD, "accumulator_cmd", 0, "idle")), STRUCTURE);
     }
 
-    private static final List<Check> CACHE = Checks.concat(List.of(
+    /** The cache reductions 0x9a and 0xe6. */
+    public static final List<Check> CACHE = Checks.concat(List.of(
             Checks.ops(Rule.TENSOR_SCALAR_CACHE_REDUCE_VALID_OPS, Generation::generalArith, "general-arith", "op0"),
             Checks.ops(Rule.TENSOR_SCALAR_CACHE_REDUCE_VALID_OPS, g -> FOLDS, "cache-reduction", "op1"),
-            S3d3Checks::tensor_scalar_cache_reduce_valid_types,
-            (w, g, o) -> immediates(w, g, o, Rule.TENSOR_SCALAR_CACHE_REDUCE_IMMEDIATES_CHECK, loads(w), false),
+            Check.of(Rule.TENSOR_SCALAR_CACHE_REDUCE_VALID_TYPES, S3d3Checks::tensor_scalar_cache_reduce_valid_types),
+            Check.of(Rule.TENSOR_SCALAR_CACHE_REDUCE_IMMEDIATES_CHECK, (w, g, o) -> immediates(w, g, o,
+                    Rule.TENSOR_SCALAR_CACHE_REDUCE_IMMEDIATES_CHECK, loads(w), false)),
             Checks.equals(Rule.TENSOR_SCALAR_REVERSE_CHK, "reverse_operands", 0, "none"),
-            S3d3Checks::has_valid_tensor_scalar_cache_reduce_accum_cmd), SHARED_TAIL, STRUCTURE);
+            Check.of(Rule.HAS_VALID_TENSOR_SCALAR_CACHE_REDUCE_ACCUM_CMD,
+                    S3d3Checks::has_valid_tensor_scalar_cache_reduce_accum_cmd)), SHARED_TAIL, STRUCTURE);
 
-    private static final List<Check> READ_ACCUMULATOR = List.of(
+    /** DveReadAccumulator 0x9b (is_valid_dve_read_accumulator). */
+    public static final List<Check> READ_ACCUMULATOR = List.of(
             Checks.dtypeIn(Rule.DVE_READ_ACCUMULATOR_TYPE_CHECK, EnumSet.of(Dtype.FP8_E3M4, Dtype.FP8_E4M3,
                     Dtype.FP8_E5M2, Dtype.FP16, Dtype.BF16, Dtype.FP32, Dtype.FP32R), "an fp datapath dtype", "dtype"),
             Checks.activeChannels(), Checks.startAddrActiveChannels(), Checks.tensorValid(),
             Checks.equals(Rule.READ_ACCUMULATOR_DST_SIZE, "dst_element_count", 1, "one element per lane"),
             Checks.equals(Rule.READ_ACCUMULATOR_DST_SIZE, "dst.num_elem[0]", 1, "one element per lane"),
-            S3d3Checks::d1_rd_has_valid_negated_field, Checks.reservedZero(Rule.D1_RD_RESERVED_ZERO));
+            Check.of(Rule.D1_RD_HAS_VALID_NEGATED_FIELD, S3d3Checks::d1_rd_has_valid_negated_field),
+            Checks.reservedZero(Rule.D1_RD_RESERVED_ZERO));
 
     /** ActivationReadAccumulator 0x24: DveReadAccumulator's list with no fp8 and no negation (FAMILY-SOURCES §6.2). */
-    private static final List<Check> ACT_READ_ACCUMULATOR = List.of(
+    public static final List<Check> ACT_READ_ACCUMULATOR = List.of(
             Checks.dtypeIn(Rule.ACTIVATION_READ_ACCUMULATOR_TYPE_CHECK, EnumSet.of(Dtype.FP16, Dtype.BF16, Dtype.FP32,
                     Dtype.FP32R), "bf16, fp16, fp32 or fp32r", "dtype"),
             Checks.activeChannels(), Checks.startAddrActiveChannels(), Checks.tensorValid(),
@@ -81,13 +94,6 @@ final class S3d3Checks {
             Checks.equals(Rule.READ_ACCUMULATOR_DST_SIZE, "dst.num_elem[0]", 1, "one element per lane"),
             Checks.equals(Rule.D1_RD_HAS_ZERO_NEGATED_FIELD, "negated", 0, "the activation read-out does not negate"),
             Checks.reservedZero(Rule.D1_RD_RESERVED_ZERO));
-
-    static final Map<Opcode, List<Check>> LISTS = Map.of(Opcode.TENSOR_SCALAR_ARITH, tensorScalar(false),
-            Opcode.TRANSPOSE_TENSOR_SCALAR_ARITH, tensorScalar(false),
-            Opcode.ACTIVATION_READ_ACCUMULATOR, ACT_READ_ACCUMULATOR,
-            Opcode.TENSOR_SCALAR_BITVEC, tensorScalar(false), Opcode.TENSOR_SCALAR_PTR_ARITH, tensorScalar(true),
-            Opcode.TENSOR_SCALAR_PTR_BITVEC, tensorScalar(true), Opcode.TENSOR_SCALAR_CACHE_REDUCE, CACHE,
-            Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE, CACHE, Opcode.DVE_READ_ACCUMULATOR, READ_ACCUMULATOR);
 
     private static Optional<AluOp> op(Word w, String field) {
         return AluOp.of((int) w.get(field));

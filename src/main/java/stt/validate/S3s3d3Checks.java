@@ -5,7 +5,6 @@ import static stt.validate.Check.report;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import stt.codec.Word;
@@ -20,7 +19,7 @@ import stt.isa.Opcode;
  * Tensor-Tensor arith and bitvec (is_valid_tensor_tensor) and CopyPredicated / CastPredicated
  * (is_valid_copy_cast_predicated), each the struct's shared rules around its own, in the headers' order.
  */
-final class S3s3d3Checks {
+public final class S3s3d3Checks {
     private S3s3d3Checks() {
     }
 
@@ -39,24 +38,24 @@ final class S3s3d3Checks {
             Checks.sameElementCount(Rule.S3S3D3_TT_DST_ELEMENT_CNT_CHECK, "src0", "dst"),
             Checks.ttValidPartitions("src0", "src1"));
 
-    private static final List<Check> TENSOR_TENSOR = Checks.concat(List.of(
+    /** Tensor-Tensor arith and bitvec (is_valid_tensor_tensor). */
+    public static final List<Check> TENSOR_TENSOR = Checks.concat(List.of(
             Checks.validDtype64("out_dtype", true), Checks.validDtype64("in0_dtype", false),
             Checks.validDtype64("in1_dtype", false),
-            S3s3d3Checks::s3s3d3_tt_valid_op, S3s3d3Checks::s3s3d3_tt_dtype, S3s3d3Checks::s3s3d3_tt_src_dst_dtype,
-            S3s3d3Checks::s3s3d3_tt_valid_int_signness), STRUCTURE);
+            Check.of(Rule.S3S3D3_TT_VALID_OP, S3s3d3Checks::s3s3d3_tt_valid_op),
+            Check.of(Rule.S3S3D3_TT_DTYPE, S3s3d3Checks::s3s3d3_tt_dtype),
+            Check.of(Rule.S3S3D3_TT_SRC_DST_DTYPE, S3s3d3Checks::s3s3d3_tt_src_dst_dtype),
+            Check.of(Rule.S3S3D3_TT_VALID_INT_SIGNNESS, S3s3d3Checks::s3s3d3_tt_valid_int_signness)), STRUCTURE);
 
-    private static final List<Check> PREDICATED = Checks.concat(List.of(
+    /** CopyPredicated and CastPredicated (is_valid_copy_cast_predicated). */
+    public static final List<Check> PREDICATED = Checks.concat(List.of(
             Checks.validDtype("out_dtype", false), Checks.validDtype("in0_dtype", false),
             Checks.validDtype("in1_dtype", false),
             Checks.dtypeIn(Rule.S3S3D3_COPY_PRED_SRC0_DTYPE, EnumSet.copyOf(Arrays.stream(Dtype.values())
                     .filter(Dtype::isIntDatapath).toList()), "the predicate is an int datapath dtype", "in0_dtype"),
-            S3s3d3Checks::s3s3d3_copy_cast_pred_src1_dst_dtype,
+            Check.of(Rule.S3S3D3_COPY_CAST_PRED_SRC1_DST_DTYPE, S3s3d3Checks::s3s3d3_copy_cast_pred_src1_dst_dtype),
             Checks.ops(Rule.S3S3D3_TT_IS_ZERO_OP, g -> EnumSet.of(AluOp.BYPASS), "predicated copy's", "op")),
             STRUCTURE);
-
-    static final Map<Opcode, List<Check>> LISTS = Map.of(Opcode.TENSOR_TENSOR_ARITH, TENSOR_TENSOR,
-            Opcode.TENSOR_TENSOR_BITVEC, TENSOR_TENSOR, Opcode.COPY_PREDICATED, PREDICATED,
-            Opcode.CAST_PREDICATED, PREDICATED);
 
     /** Bitvec: general-bitvec; arith: general-arith, pow, or an int ALU op of the generation. */
     private static void s3s3d3_tt_valid_op(Word w, Generation gen, List<Violation> out) {

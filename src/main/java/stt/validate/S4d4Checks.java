@@ -2,34 +2,40 @@ package stt.validate;
 
 import static stt.validate.Check.report;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import stt.codec.Word;
 import stt.isa.AluOp;
 import stt.isa.Coded;
 import stt.isa.Dtype;
 import stt.isa.Generation;
-import stt.isa.Opcode;
 import stt.isa.TensorSubdim;
 
 /** The check lists of Copy (is_valid_copy) and Cast (is_valid_cast) on S4D4_TR (FAMILY-SOURCES §8.2). */
-final class S4d4Checks {
+public final class S4d4Checks {
     private S4d4Checks() {
     }
 
     private static List<Check> list(boolean copy) {
-        return List.of(Checks.reservedZero(Rule.S4D4_TR_RESERVED_ZERO),
+        List<Check> list = new ArrayList<>(List.of(Checks.reservedZero(Rule.S4D4_TR_RESERVED_ZERO),
                 Checks.equals(Rule.MASK_ENABLE_ZERO, "mask_enable", 0, "no masking"),
                 Checks.validDtype("in_dtype", false), Checks.validDtype("out_dtype", true),
-                S4d4Checks::is_zero_subdim, Checks.activeChannels(), Checks.startAddrActiveChannels(),
-                Checks.tensorValid(), Checks.sameElementCount(Rule.S4D4_TR_SAME_SRC_DST_COUNT, "src", "dst"),
-                Checks.ops(Rule.S4D4_TR_OP_BYPASS, g -> EnumSet.of(AluOp.BYPASS), "copy/cast", "op"),
-                copy ? S4d4Checks::s4d4_tr_same_src_dst_type : (w, gen, out) -> { },
-                Checks.equals(Rule.HAS_ZERO_NEGATED_FIELD, "negated", 0, "copy and cast do not negate"));
+                Check.of(Rule.IS_ZERO_SUBDIM, S4d4Checks::is_zero_subdim), Checks.activeChannels(),
+                Checks.startAddrActiveChannels(), Checks.tensorValid(),
+                Checks.sameElementCount(Rule.S4D4_TR_SAME_SRC_DST_COUNT, "src", "dst"),
+                Checks.ops(Rule.S4D4_TR_OP_BYPASS, g -> EnumSet.of(AluOp.BYPASS), "copy/cast", "op")));
+        if (copy) {
+            list.add(Check.of(Rule.S4D4_TR_SAME_SRC_DST_TYPE, S4d4Checks::s4d4_tr_same_src_dst_type));
+        }
+        list.add(Checks.equals(Rule.HAS_ZERO_NEGATED_FIELD, "negated", 0, "copy and cast do not negate"));
+        return List.copyOf(list);
     }
 
-    static final Map<Opcode, List<Check>> LISTS = Map.of(Opcode.COPY, list(true), Opcode.CAST, list(false));
+    /** Copy 0x46 (is_valid_copy). */
+    public static final List<Check> COPY = list(true);
+    /** Cast 0x47 (is_valid_cast). */
+    public static final List<Check> CAST = list(false);
 
     private static void is_zero_subdim(Word w, Generation gen, List<Violation> out) {
         int code = (int) w.get("op_dim");

@@ -3,41 +3,25 @@ package stt.validate;
 import static stt.validate.Check.report;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import stt.codec.Format;
 import stt.codec.Word;
+import stt.def.Definitions;
 import stt.isa.Coded;
 import stt.isa.Generation;
 import stt.isa.Opcode;
 
 /**
- * Validation: a word's opcode must be one of its generation's, then the opcode's check list runs and every
- * violation is returned, in list order. An opcode's list is its struct's shared rules around its own
- * ({@link S2s2d2Checks}); an opcode whose own rules are not modelled yet gets its struct's structural rules
- * ({@link #structural}).
+ * Validation: a word's opcode must be one of its generation's, then the check list of the opcode's definition
+ * ({@link Definitions}) runs and every violation is returned, in list order. A list is its struct's shared rules
+ * around the opcode's own ({@link S2s2d2Checks}); an opcode whose own rules are not modelled yet has its struct's
+ * structural rules ({@link #structural}).
  */
 public final class Validator {
-    private static final Map<Format, Rule> RESERVED_RULES = Map.of(Format.S3D3_TS, Rule.S3D3_TS_RESERVED_ZERO,
-            Format.D1_RD, Rule.D1_RD_RESERVED_ZERO, Format.D4_MR, Rule.D4_MR_RESERVED_ZERO,
-            Format.S4D4_TR, Rule.S4D4_TR_RESERVED_ZERO);
-
-    private static final Map<Opcode, List<Check>> LISTS = new EnumMap<>(Opcode.class);
-
-    static {
-        for (Opcode op : Opcode.values()) {
-            LISTS.put(op, structural(Format.of(op.code())));
-        }
-        LISTS.putAll(S2s2d2Checks.LISTS);
-        LISTS.putAll(S3s3d3Checks.LISTS);
-        LISTS.putAll(S4d4Checks.LISTS);
-        LISTS.putAll(D4Checks.LISTS);
-        LISTS.putAll(S3d3Checks.LISTS);
-    }
-
     /**
      * Verdicts already given: validation is a pure function of the word's bytes and the generation, and engines
      * ask again on every execute (a program's words, a benchmark's one word). Bounded: emptied when full.
@@ -52,12 +36,13 @@ public final class Validator {
     }
 
     /**
-     * The rules every struct shares, read from its layout: reserved bytes zero, the channel count, and each
-     * pattern's start partition and tensorNd_valid.
+     * The rules every struct shares, read from its layout: reserved bytes zero (under the struct's own
+     * {@code <struct>_reserved_zero} rule), the channel count, and each pattern's start partition and tensorNd_valid.
      */
-    static List<Check> structural(Format format) {
+    public static List<Check> structural(Format format) {
         List<Check> checks = new ArrayList<>();
-        Optional.ofNullable(RESERVED_RULES.get(format)).ifPresent(r -> checks.add(Checks.reservedZero(r)));
+        Arrays.stream(Rule.values()).filter(r -> r.name().equals(format.name() + "_RESERVED_ZERO")).findFirst()
+                .ifPresent(r -> checks.add(Checks.reservedZero(r)));
         checks.add(Checks.activeChannels());
         checks.add(Checks.startAddrActiveChannels());
         checks.add(Checks.tensorValid());
@@ -79,6 +64,16 @@ public final class Validator {
         return verdict;
     }
 
+    /**
+     * The executability predicates of a valid {@code word}'s definition that it breaks on {@code gen}, at
+     * {@link Violation.Level#NOT_EXECUTABLE}: empty when this model's engine runs it (or has no such predicate).
+     */
+    public static List<Violation> executability(Word word, Generation gen) {
+        List<Violation> out = new ArrayList<>();
+        word.opcode().ifPresent(op -> Definitions.of(op).executable().forEach(c -> c.apply(word, gen, out)));
+        return List.copyOf(out);
+    }
+
     private static List<Violation> check(Word word, Generation gen) {
         List<Violation> out = new ArrayList<>();
         Optional<Opcode> opcode = word.opcode();
@@ -91,7 +86,7 @@ public final class Validator {
             report(out, Rule.HAS_VALID_OPCODE, "opcode = %s (%s) is not in %s's opcode enum",
                     Coded.hex(word.opcodeCode()), opcode.get().mnemonic(), gen);
         }
-        for (Check c : LISTS.get(opcode.get())) {
+        for (Check c : Definitions.of(opcode.get()).checks()) {
             c.apply(word, gen, out);
         }
         return List.copyOf(out);
