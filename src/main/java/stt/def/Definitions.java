@@ -4,6 +4,7 @@ import static stt.def.OpcodeDef.def;
 
 import java.util.List;
 import java.util.function.Supplier;
+import stt.codec.ScalarOperand;
 import stt.cost.Cost;
 import stt.exec.CacheReduce;
 import stt.exec.CopyCast;
@@ -25,6 +26,7 @@ import stt.fast.ReadAccumulatorKernel;
 import stt.fast.ScanKernel;
 import stt.fast.TensorScalarKernel;
 import stt.fast.TensorTensorKernel;
+import stt.isa.AccumCmd;
 import stt.isa.Opcode;
 import stt.validate.D4Checks;
 import stt.validate.Executable;
@@ -44,6 +46,19 @@ public final class Definitions {
             + " executes (FAMILY.md §1)";
     private static final String COPY_WORKER = "Tensor-Cumulative/Copy/Cast/Stream-Shuffle";
 
+    /** S2S2D2_STT's imm0, read by imm0_src in imm0_dtype. */
+    private static final List<ScalarOperand> STT_SCALAR = List.of(ScalarOperand.of("imm0", "imm0_src", "imm0_dtype"));
+    /** S3D3_TS's two immediates, by their sources. */
+    private static final List<ScalarOperand> TS_SCALARS = List.of(ScalarOperand.of("imm0", "imm0_src", null),
+            ScalarOperand.of("imm1", "imm1_src", null));
+    /** 0x44/0x54: both immediates are pointers whatever their sources say. */
+    private static final List<ScalarOperand> PTR_SCALARS = List.of(ScalarOperand.of("imm0", null, null),
+            ScalarOperand.of("imm1", null, null));
+    /** The cache reductions: s0, and imm1 as the seed of load_accumulate only. */
+    private static final List<ScalarOperand> CACHE_SCALARS = List.of(ScalarOperand.of("imm0", "imm0_src", null),
+            new ScalarOperand("imm1", "imm1_src", null,
+                    w -> w.get("accumulator_cmd") == AccumCmd.LOAD_ACCUMULATE.code()));
+
     private static final ScalarTensorTensor STT = new ScalarTensorTensor();
     private static final Supplier<Kernel> LANES = OpcodeDef.kernel(() -> new LaneKernel());
     private static final TensorTensor TT = new TensorTensor();
@@ -59,17 +74,17 @@ public final class Definitions {
 
     private static final List<OpcodeDef> ALL = List.of(
             // S2S2D2_STT (the seed)
-            def(Opcode.SCALAR_TENSOR_TENSOR_ARITH).checks(S2s2d2Checks.STT_ARITH)
+            def(Opcode.SCALAR_TENSOR_TENSOR_ARITH).checks(S2s2d2Checks.STT_ARITH).scalars(STT_SCALAR)
                     .body(STT, Cost.SCALAR_TENSOR_TENSOR, "Scalar-Tensor-Tensor").kernel(LANES)
                     .nki("scalar_tensor_tensor").build(),
-            def(Opcode.SCALAR_TENSOR_TENSOR_BITVEC).checks(S2s2d2Checks.STT_BITVEC)
+            def(Opcode.SCALAR_TENSOR_TENSOR_BITVEC).checks(S2s2d2Checks.STT_BITVEC).scalars(STT_SCALAR)
                     .body(STT, Cost.SCALAR_TENSOR_TENSOR, "Scalar-Tensor-Tensor").kernel(LANES)
                     .nki("scalar_tensor_tensor").build(),
-            def(Opcode.TENSOR_TENSOR_SCAN_ARITH).checks(S2s2d2Checks.SCAN)
+            def(Opcode.TENSOR_TENSOR_SCAN_ARITH).checks(S2s2d2Checks.SCAN).scalars(STT_SCALAR)
                     .body(new TensorTensorScan(), Cost.TENSOR_TENSOR_SCAN, "TensorTensorScan")
                     .kernel(OpcodeDef.kernel(() -> new ScanKernel()))
                     .nki("tensor_tensor_scan").build(),
-            def(Opcode.SELECT_REDUCE).checks(S2s2d2Checks.SELECT_REDUCE)
+            def(Opcode.SELECT_REDUCE).checks(S2s2d2Checks.SELECT_REDUCE).scalars(STT_SCALAR)
                     .body(new SelectReduce(), Cost.SELECT_REDUCE, "CopyPredicatedReduce").kernel(LANES)
                     .nki("select_reduce").build(),
             // S3S3D3_TT
@@ -94,28 +109,28 @@ public final class Definitions {
             def(Opcode.TENSOR_TENSOR_SUB_BF16).checks(structural(Opcode.TENSOR_TENSOR_SUB_BF16))
                     .noNki("SUNDA only, no NKI call").refused(OUT_OF_SCOPE).build(),
             // S3D3_TS
-            def(Opcode.TENSOR_SCALAR_ARITH).checks(S3d3Checks.tensorScalar(false))
+            def(Opcode.TENSOR_SCALAR_ARITH).checks(S3d3Checks.tensorScalar(false)).scalars(TS_SCALARS)
                     .executable(Executable.TENSOR_SCALAR_DVE).body(TS, Cost.TENSOR_SCALAR, "Tensor-Scalar")
                     .kernel(TS_KERNEL).nki("tensor_scalar").build(),
-            def(Opcode.TENSOR_SCALAR_BITVEC).checks(S3d3Checks.tensorScalar(false))
+            def(Opcode.TENSOR_SCALAR_BITVEC).checks(S3d3Checks.tensorScalar(false)).scalars(TS_SCALARS)
                     .executable(Executable.TENSOR_SCALAR_DVE).body(TS, Cost.TENSOR_SCALAR, "Tensor-Scalar")
                     .kernel(TS_KERNEL).nki("tensor_scalar").build(),
-            def(Opcode.TENSOR_SCALAR_PTR_ARITH).checks(S3d3Checks.tensorScalar(true))
+            def(Opcode.TENSOR_SCALAR_PTR_ARITH).checks(S3d3Checks.tensorScalar(true)).scalars(PTR_SCALARS)
                     .executable(Executable.TENSOR_SCALAR_DVE).body(TS, Cost.TENSOR_SCALAR, "Tensor-Scalar-PTR")
                     .kernel(TS_KERNEL).noNki("deprecated: NKI emits 0x43 with pointer sources").build(),
-            def(Opcode.TENSOR_SCALAR_PTR_BITVEC).checks(S3d3Checks.tensorScalar(true))
+            def(Opcode.TENSOR_SCALAR_PTR_BITVEC).checks(S3d3Checks.tensorScalar(true)).scalars(PTR_SCALARS)
                     .executable(Executable.TENSOR_SCALAR_DVE).body(TS, Cost.TENSOR_SCALAR, "Tensor-Scalar-PTR")
                     .kernel(TS_KERNEL).noNki("deprecated: NKI emits 0x53 with pointer sources").build(),
-            def(Opcode.TRANSPOSE_TENSOR_SCALAR_ARITH).checks(S3d3Checks.tensorScalar(false))
+            def(Opcode.TRANSPOSE_TENSOR_SCALAR_ARITH).checks(S3d3Checks.tensorScalar(false)).scalars(TS_SCALARS)
                     .noNki("none (FAMILY-SOURCES §2)")
                     .refused("its transpose (s3d3_transpose_check) is not public").build(),
-            def(Opcode.TENSOR_SCALAR_CACHE_REDUCE).checks(S3d3Checks.CACHE)
+            def(Opcode.TENSOR_SCALAR_CACHE_REDUCE).checks(S3d3Checks.CACHE).scalars(CACHE_SCALARS)
                     .body(CACHE, Cost.CACHE_REDUCE, "Tensor-Scalar").kernel(CACHE_KERNEL)
                     .nki("tensor_scalar_reduce").build(),
-            def(Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE).checks(S3d3Checks.CACHE)
+            def(Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE).checks(S3d3Checks.CACHE).scalars(CACHE_SCALARS)
                     .body(CACHE, Cost.CACHE_REDUCE, COPY_WORKER).kernel(CACHE_KERNEL)
                     .nki("tensor_scalar_cumulative").build(),
-            def(Opcode.EXPONENTIAL).checks(structural(Opcode.EXPONENTIAL)).nki("exponential")
+            def(Opcode.EXPONENTIAL).checks(structural(Opcode.EXPONENTIAL)).scalars(TS_SCALARS).nki("exponential")
                     .refused("the device evaluates exp through PWL/LUT tables that are not public, so no bit-exact"
                             + " model exists").build(),
             // D1_RD

@@ -3,6 +3,7 @@ package stt.def;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import stt.codec.ScalarOperand;
 import stt.cost.Cost;
 import stt.exec.Semantics;
 import stt.fast.Kernel;
@@ -12,7 +13,8 @@ import stt.validate.Check;
 /**
  * Everything the model does with one opcode, in one place (as a TableGen record or a decodetree line): its
  * identity (the {@link Opcode} row: code, mnemonic, struct, engine, generations, datapath), its validity checks,
- * its executability predicates (reported at {@code not_executable}), its semantics body, its fast kernel, its cost
+ * its executability predicates (reported at {@code not_executable}), how it reads its immediates as per-lane
+ * scalars, its semantics body, its fast kernel, its cost
  * formula, the worker name its trace line shows, and the NKI call that emits it. An opcode without a body decodes
  * and validates only, and {@link #refusal} says why execution refuses it.
  *
@@ -20,13 +22,15 @@ import stt.validate.Check;
  * @param executable the executability predicates: a valid word that breaks one is refused by execution, unchanged
  * @param nki        the NKI call that emits this opcode; empty when none does, {@link #nkiNote} saying why
  */
-public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executable, Optional<Semantics> body,
+public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executable, List<ScalarOperand> scalars,
+        Optional<Semantics> body,
         Optional<Supplier<Kernel>> kernelRef, Optional<Cost.Formula> cost, Optional<String> trace, Optional<String> nki,
         String nkiNote, String refusal) {
 
     public OpcodeDef {
         checks = List.copyOf(checks);
         executable = List.copyOf(executable);
+        scalars = List.copyOf(scalars);
     }
 
     /** The fast kernel, made on first use (a kernel's class needs jdk.incubator.vector, which may be absent). */
@@ -66,6 +70,7 @@ public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executabl
         private final Opcode opcode;
         private List<Check> checks = List.of();
         private List<Check> executable = List.of();
+        private List<ScalarOperand> scalars = List.of();
         private Semantics body;
         private Supplier<Kernel> kernel;
         private Cost.Formula cost;
@@ -85,6 +90,11 @@ public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executabl
 
         Builder executable(Check... predicates) {
             this.executable = List.of(predicates);
+            return this;
+        }
+
+        Builder scalars(List<ScalarOperand> immediates) {
+            this.scalars = immediates;
             return this;
         }
 
@@ -119,7 +129,7 @@ public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executabl
         }
 
         OpcodeDef build() {
-            return new OpcodeDef(opcode, checks, executable, Optional.ofNullable(body), Optional.ofNullable(kernel),
+            return new OpcodeDef(opcode, checks, executable, scalars, Optional.ofNullable(body), Optional.ofNullable(kernel),
                     Optional.ofNullable(cost), Optional.ofNullable(trace), Optional.ofNullable(nki), nkiNote, refusal);
         }
     }

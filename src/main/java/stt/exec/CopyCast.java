@@ -3,7 +3,6 @@ package stt.exec;
 import static stt.exec.Elementwise.R0;
 import static stt.exec.Elementwise.R2;
 
-import stt.codec.Word;
 import stt.isa.AluOp;
 import stt.isa.Opcode;
 import stt.machine.Machine;
@@ -14,12 +13,11 @@ import stt.machine.Machine;
  */
 public final class CopyCast implements Semantics {
     @Override
-    public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
-        Operand src = Resolver.operand(m, w, "src");
-        Operand dst = Resolver.operand(m, w, "dst");
-        boolean copy = w.opcode().orElseThrow() == Opcode.COPY;
-        trace.instruction();
-        Streams.run(m, Elementwise.channels(w), dst.count(), dst, (lane, k, s) -> {
+    public void execute(Machine m, Instruction i, Trace trace) {
+        Operand src = i.src();
+        Operand dst = i.dst();
+        boolean copy = i.opcode() == Opcode.COPY;
+        Streams.run(m, i.channels(), dst.count(), dst, (lane, k, s) -> {
             if (trace.on()) {
                 trace.scalarStage(AluOp.BYPASS.code(), R2, R0);
             }

@@ -4,7 +4,6 @@ import static stt.exec.Elementwise.R0;
 import static stt.exec.Elementwise.R1;
 import static stt.exec.Elementwise.R2;
 
-import stt.codec.Word;
 import stt.isa.Opcode;
 import stt.machine.Machine;
 
@@ -14,13 +13,11 @@ import stt.machine.Machine;
  */
 public final class CopyPredicated implements Semantics {
     @Override
-    public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
-        Operand predicate = Resolver.operand(m, w, "src0");
-        Operand src = Resolver.operand(m, w, "src1");
-        Operand dst = Resolver.operand(m, w, "dst");
-        boolean copy = w.opcode().orElseThrow() == Opcode.COPY_PREDICATED;
-        trace.instruction();
-        Streams.run(m, Elementwise.channels(w), dst.count(), dst, (lane, k, s) -> {
+    public void execute(Machine m, Instruction i, Trace trace) {
+        Operand src = i.src1();
+        Operand dst = i.dst();
+        boolean copy = i.opcode() == Opcode.COPY_PREDICATED;
+        Streams.run(m, i.channels(), dst.count(), dst, (lane, k, s) -> {
             if (trace.on()) {
                 trace.mergeStage(R2, R0, R1);
             }
@@ -28,6 +25,6 @@ public final class CopyPredicated implements Semantics {
                 return Streams.KEEP;
             }
             return copy ? Integer.toUnsignedLong(s[1]) : Elementwise.cast(src.dtype(), dst.dtype(), s[1]);
-        }, predicate, src);
+        }, i.src0(), src);
     }
 }

@@ -1,6 +1,5 @@
 package stt.exec;
 
-import stt.codec.Word;
 import stt.isa.Dtype;
 
 /** Helpers the single-stage elementwise bodies share: register numbers in trace lines and the fp32 hub. */
@@ -16,9 +15,5 @@ final class Elementwise {
     /** The fp32 hub: a source element's bits converted to fp32 and back to {@code out} (SPEC §5). */
     static long cast(Dtype in, Dtype out, int bits) {
         return Integer.toUnsignedLong(out.fromFp32(in.toFp32(bits)));
-    }
-
-    static int channels(Word w) {
-        return (int) w.get("num_active_channels");
     }
 }

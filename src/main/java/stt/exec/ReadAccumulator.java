@@ -1,6 +1,5 @@
 package stt.exec;
 
-import stt.codec.Word;
 import stt.isa.Dtype;
 import stt.machine.Machine;
 
@@ -10,12 +9,10 @@ import stt.machine.Machine;
  */
 public final class ReadAccumulator implements Semantics {
     @Override
-    public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
-        Operand dst = Resolver.operand(m, w, "dst");
-        int negate = w.get("negated") == 1 ? 0x8000_0000 : 0;
-        Dtype out = dst.dtype();
-        trace.instruction();
-        Streams.run(m, Elementwise.channels(w), 1, dst, (lane, k, s) -> Integer.toUnsignedLong(out.fromFp32(
+    public void execute(Machine m, Instruction i, Trace trace) {
+        int negate = i.negated() ? 0x8000_0000 : 0;
+        Dtype out = i.dst().dtype();
+        Streams.run(m, i.channels(), 1, i.dst(), (lane, k, s) -> Integer.toUnsignedLong(out.fromFp32(
                 Float.intBitsToFloat(Float.floatToRawIntBits(m.accumulator(lane)) ^ negate))));
     }
 }

@@ -27,7 +27,14 @@ public final class ReferenceEngine implements Engine {
     public void execute(Machine m, Word word, Trace trace) throws ExecutionException {
         OpcodeDef def = Resolver.admit(m, word);
         Semantics body = def.body().orElseThrow(() -> notExecuted(word));
-        body.execute(m, word, trace.worker(def.trace().orElseThrow()));
+        run(m, def, body, Instruction.of(m, word), trace);
+    }
+
+    /** Runs an admitted, resolved instruction's body, its trace line first. */
+    public static void run(Machine m, OpcodeDef def, Semantics body, Instruction i, Trace trace)
+            throws ExecutionException {
+        trace.instruction(def.trace().orElseThrow());
+        body.execute(m, i, trace);
     }
 
     /** The refusal of a valid word whose opcode has no semantics here, saying why (its definition's refusal). */

@@ -48,11 +48,10 @@ public final class Resolver {
         return Definitions.of(w.opcode().orElseThrow());
     }
 
-    /** Pattern {@code name} of {@code w}, resolved: its start (read from a register if need be) and dtype. */
-    public static Operand operand(Machine m, Word w, String name) throws ExecutionException {
-        Layout.Pattern p = w.layout().pattern(name);
+    /** Pattern {@code p} of {@code w}, resolved: its start (read from a register if need be) and dtype. */
+    static Operand operand(Machine m, Word w, Layout.Pattern p, int channels) throws ExecutionException {
+        String name = p.name();
         TensorPattern t = w.pattern(p);
-        int channels = (int) w.get("num_active_channels");
         int dtypeCode = (int) w.get(p.dtypeField());
         Generation gen = m.generation();
         Addr4 a = t.addr();

@@ -2,16 +2,14 @@ package stt.exec;
 
 import stt.alu.ArithAlu;
 import stt.alu.BitvecAlu;
-import stt.codec.Word;
 import stt.isa.AccumCmd;
-import stt.isa.MemoryRef;
 import stt.isa.Opcode;
 import stt.machine.Machine;
 
 /**
  * The per-element rules the S2S2D2_STT opcodes share (seed §7, SPEC §5), owned here so that both engines run
- * exactly these: the scalar per lane, the two fused stages, the selection, the accumulator, and the reference's
- * element-major streaming loop.
+ * exactly these: the two fused stages, the selection, the accumulator, and the reference's element-major streaming
+ * loop (each lane's scalar is the {@link Instruction}'s imm0).
  */
 public final class S2s2d2 {
     /** Register numbers in the trace lines: R[0] src0 element, R[1] src1 element, R[2] result. */
@@ -22,41 +20,8 @@ public final class S2s2d2 {
     private S2s2d2() {
     }
 
-    /**
-     * Lane c's scalar: arith as fp32 bits (inline imm0 is fp32; from memory it is converted from imm0_dtype),
-     * bitvec as the low w bits of imm0 or of the element in memory.
-     */
-    public static int scalarBits(Machine m, Plan p, int lane) {
-        if (p.pointer().isEmpty()) {
-            return p.imm0();
-        }
-        MemoryRef at = p.pointer().get();
-        int bits = m.readBits(at.space(), at.partition() + lane, at.offset(), p.scalarDtype().size());
-        return p.opcode().isBitvec() ? bits : Float.floatToRawIntBits(p.scalarDtype().toFp32(bits));
-    }
-
-    /** Every lane's scalar, read before anything is written ({@link stt.isa.Decision#SCALAR_READ_FIRST}). */
-    public static int[] scalars(Machine m, Plan p) {
-        int[] s = new int[p.channels()];
-        for (int c = 0; c < s.length; c++) {
-            s[c] = scalarBits(m, p, c);
-        }
-        return s;
-    }
-
-    /**
-     * What every body does first: resolve the word, log the worker's self-name, and start the accumulators
-     * ({@code zero_accumulate}).
-     */
-    static Plan begin(Machine m, Word w, Trace trace) throws ExecutionException {
-        Plan p = Plan.of(m, w);
-        trace.instruction();
-        startAccumulators(m, p);
-        return p;
-    }
-
     /** zero_accumulate starts each lane from 0 (a sum) or, for SelectReduce, from -inf (a max). */
-    public static void startAccumulators(Machine m, Plan p) {
+    public static void startAccumulators(Machine m, Instruction p) {
         if (p.accum() == AccumCmd.ZERO_ACCUMULATE) {
             float start = p.opcode() == Opcode.SELECT_REDUCE ? Float.NEGATIVE_INFINITY : 0.0f;
             for (int c = 0; c < p.channels(); c++) {
@@ -66,7 +31,7 @@ public final class S2s2d2 {
     }
 
     /** True when the word folds its results into the accumulator (accumulate or zero_accumulate). */
-    public static boolean accumulates(Plan p) {
+    public static boolean accumulates(Instruction p) {
         return p.accum() == AccumCmd.ACCUMULATE || p.accum() == AccumCmd.ZERO_ACCUMULATE;
     }
 
@@ -79,19 +44,19 @@ public final class S2s2d2 {
      * SelectReduce: the predicate (src0's integer bits, true when non-zero, inverted by reverse_operands first)
      * picks src1, else the scalar.
      */
-    public static float selectElement(Plan p, int predicateBits, float onTrue, float onFalse) {
+    public static float selectElement(Instruction p, int predicateBits, float onTrue, float onFalse) {
         boolean pred = (predicateBits != 0) != p.reverse().swapsFirst();
         return pred ? onTrue : onFalse;
     }
 
     /** mid = src0 op0 s (first/both: s op0 src0); r = mid op1 src1 (second/both: src1 op1 mid). */
-    public static float arithElement(Plan p, float a, float b, float s) {
+    public static float arithElement(Instruction p, float a, float b, float s) {
         float mid = p.reverse().swapsFirst() ? ArithAlu.apply(p.op0(), s, a) : ArithAlu.apply(p.op0(), a, s);
         return p.reverse().swapsSecond() ? ArithAlu.apply(p.op1(), b, mid) : ArithAlu.apply(p.op1(), mid, b);
     }
 
     /** The same composition on raw {@code width}-bit integers. */
-    public static int bitvecElement(Plan p, int a, int b, int s, int width) {
+    public static int bitvecElement(Instruction p, int a, int b, int s, int width) {
         int mid = p.reverse().swapsFirst() ? BitvecAlu.apply(p.op0(), s, a, width)
                 : BitvecAlu.apply(p.op0(), a, s, width);
         return p.reverse().swapsSecond() ? BitvecAlu.apply(p.op1(), b, mid, width)
@@ -114,7 +79,7 @@ public final class S2s2d2 {
      * The reference's streaming order over src0 and src1 ({@link Streams}): each lane's fp32 result is converted to
      * out_dtype and, when the word accumulates, folded into the lane's accumulator after its write.
      */
-    static void streamArith(Machine m, Plan p, ArithStep step) {
+    static void streamArith(Machine m, Instruction p, ArithStep step) {
         float[] values = new float[p.channels()];
         boolean accumulate = accumulates(p);
         Streams.run(m, p.channels(), p.elements(), p.dst(), (lane, k, src) -> {
@@ -128,7 +93,7 @@ public final class S2s2d2 {
     }
 
     /** {@link #streamArith}'s loop for the bit-vector datapath (which never accumulates). */
-    static void streamBits(Machine m, Plan p, BitsStep step) {
+    static void streamBits(Machine m, Instruction p, BitsStep step) {
         Streams.run(m, p.channels(), p.elements(), p.dst(),
                 (lane, k, src) -> Integer.toUnsignedLong(step.apply(lane, src[0], src[1])), p.src0(), p.src1());
     }

@@ -1,6 +1,5 @@
 package stt.exec;
 
-import stt.codec.Word;
 import stt.machine.Machine;
 
 /**
@@ -10,9 +9,9 @@ import stt.machine.Machine;
  */
 public final class ScalarTensorTensor implements Semantics {
     @Override
-    public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
-        Plan p = S2s2d2.begin(m, w, trace);
-        int[] scalar = S2s2d2.scalars(m, p);
+    public void execute(Machine m, Instruction p, Trace trace) {
+        int[] scalar = p.imm0().lanes(m, p.channels());
+        S2s2d2.startAccumulators(m, p);
         if (p.opcode().isBitvec()) {
             int width = 8 * p.dst().dtype().size();
             S2s2d2.streamBits(m, p, (lane, a, b) -> {
@@ -29,7 +28,7 @@ public final class ScalarTensorTensor implements Semantics {
     }
 
     /** The seed's two element lines: the scalar stage, then the tensor stage. */
-    private static void traceStages(Trace trace, Plan p) {
+    private static void traceStages(Trace trace, Instruction p) {
         if (trace.on()) {
             trace.scalarStage(p.op0().code(), S2s2d2.R_RESULT, S2s2d2.R_SRC0);
             tensorStage(trace, p);
@@ -37,7 +36,7 @@ public final class ScalarTensorTensor implements Semantics {
     }
 
     /** {@code R[2] = OP(R[2], R[1])}, or {@code OP(R[1], R[2])} when stage 2 is reversed. */
-    static void tensorStage(Trace trace, Plan p) {
+    static void tensorStage(Trace trace, Instruction p) {
         if (p.reverse().swapsSecond()) {
             trace.tensorStage(p.op1().code(), S2s2d2.R_RESULT, S2s2d2.R_SRC1, S2s2d2.R_RESULT);
         } else {

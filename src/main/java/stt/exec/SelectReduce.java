@@ -1,6 +1,5 @@
 package stt.exec;
 
-import stt.codec.Word;
 import stt.machine.Machine;
 
 /**
@@ -10,9 +9,9 @@ import stt.machine.Machine;
  */
 public final class SelectReduce implements Semantics {
     @Override
-    public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
-        Plan p = S2s2d2.begin(m, w, trace);
-        int[] scalar = S2s2d2.scalars(m, p);
+    public void execute(Machine m, Instruction p, Trace trace) {
+        int[] scalar = p.imm0().lanes(m, p.channels());
+        S2s2d2.startAccumulators(m, p);
         S2s2d2.streamArith(m, p, (lane, a, b) -> {
             if (trace.on()) {
                 trace.selectStage(S2s2d2.R_RESULT, S2s2d2.R_SRC0, S2s2d2.R_SRC1);

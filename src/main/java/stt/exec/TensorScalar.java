@@ -5,9 +5,7 @@ import static stt.exec.Elementwise.R2;
 
 import stt.alu.ArithAlu;
 import stt.alu.BitvecAlu;
-import stt.codec.Word;
 import stt.isa.AluOp;
-import stt.isa.Coded;
 import stt.isa.Dtype;
 import stt.isa.ReverseOperands;
 import stt.machine.Machine;
@@ -21,21 +19,18 @@ import stt.machine.Machine;
  */
 public final class TensorScalar implements Semantics {
     @Override
-    public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
-        Operand src = Resolver.operand(m, w, "src");
-        Operand dst = Resolver.operand(m, w, "dst");
-        int channels = Elementwise.channels(w);
-        AluOp op0 = AluOp.of((int) w.get("op0")).orElseThrow();
-        AluOp op1 = AluOp.of((int) w.get("op1")).orElseThrow();
-        ReverseOperands rev = Coded.byCode(ReverseOperands.class, (int) w.get("reverse_operands")).orElseThrow();
-        boolean bitvec = w.opcode().orElseThrow().isBitvec();
-        int[] s0 = Scalars.of(m, w, 0, channels);
-        int[] s1 = Scalars.of(m, w, 1, channels);
-        trace.instruction();
-        Dtype in = src.dtype();
-        Dtype out = dst.dtype();
+    public void execute(Machine m, Instruction i, Trace trace) {
+        int channels = i.channels();
+        AluOp op0 = i.op0();
+        AluOp op1 = i.op1();
+        ReverseOperands rev = i.reverse();
+        boolean bitvec = i.opcode().isBitvec();
+        int[] s0 = i.imm0().lanes(m, channels);
+        int[] s1 = i.imm1().lanes(m, channels);
+        Dtype in = i.src().dtype();
+        Dtype out = i.dst().dtype();
         int width = 8 * in.size();
-        Streams.run(m, channels, dst.count(), dst, (lane, k, s) -> {
+        Streams.run(m, channels, i.elements(), i.dst(), (lane, k, s) -> {
             if (trace.on()) {
                 trace.scalarStage(op0.code(), R2, R0);
                 if (op1 != AluOp.BYPASS) {
@@ -54,6 +49,6 @@ public final class TensorScalar implements Semantics {
             float r = op1 == AluOp.BYPASS ? a : rev.swapsSecond() ? ArithAlu.apply(op1, Float.intBitsToFloat(s1[lane]),
                     a) : ArithAlu.apply(op1, a, Float.intBitsToFloat(s1[lane]));
             return Integer.toUnsignedLong(out.fromFp32(r));
-        }, src);
+        }, i.src());
     }
 }

@@ -6,7 +6,6 @@ import static stt.exec.Elementwise.R2;
 
 import stt.alu.ArithAlu;
 import stt.alu.BitvecAlu;
-import stt.codec.Word;
 import stt.isa.AluOp;
 import stt.machine.Machine;
 
@@ -17,15 +16,14 @@ import stt.machine.Machine;
  */
 public final class TensorTensor implements Semantics {
     @Override
-    public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
-        Operand a = Resolver.operand(m, w, "src0");
-        Operand b = Resolver.operand(m, w, "src1");
-        Operand dst = Resolver.operand(m, w, "dst");
-        AluOp op = AluOp.of((int) w.get("op")).orElseThrow();
-        boolean bitvec = w.opcode().orElseThrow().isBitvec();
-        trace.instruction();
+    public void execute(Machine m, Instruction i, Trace trace) {
+        Operand a = i.src0();
+        Operand b = i.src1();
+        Operand dst = i.dst();
+        AluOp op = i.op();
+        boolean bitvec = i.opcode().isBitvec();
         int width = 8 * dst.dtype().size();
-        Streams.run(m, Elementwise.channels(w), dst.count(), dst, (lane, k, src) -> {
+        Streams.run(m, i.channels(), dst.count(), dst, (lane, k, src) -> {
             if (trace.on()) {
                 trace.tensorStage(op.code(), R2, R0, R1);
             }

@@ -1,6 +1,5 @@
 package stt.exec;
 
-import stt.codec.Word;
 import stt.machine.Machine;
 
 /**
@@ -10,9 +9,8 @@ import stt.machine.Machine;
  */
 public final class TensorTensorScan implements Semantics {
     @Override
-    public void execute(Machine m, Word w, Trace trace) throws ExecutionException {
-        Plan p = S2s2d2.begin(m, w, trace);
-        int[] scalar = S2s2d2.scalars(m, p);
+    public void execute(Machine m, Instruction p, Trace trace) {
+        int[] scalar = p.imm0().lanes(m, p.channels());
         float[] state = new float[p.channels()];
         for (int c = 0; c < state.length; c++) {
             state[c] = Float.intBitsToFloat(scalar[c]);

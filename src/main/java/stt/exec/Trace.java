@@ -13,8 +13,6 @@ public final class Trace {
     private final PrintWriter out;
     private final long elementLimit;
     private long elementLines;
-    /** The worker name of the word being executed (its definition's), which {@link #instruction()} prints. */
-    private String worker = "";
 
     private Trace(PrintWriter out, long elementLimit) {
         this.out = out;
@@ -29,18 +27,10 @@ public final class Trace {
         return out != null;
     }
 
-    /** Sets the worker name of the next word, from its opcode's definition; returns this trace. */
-    public Trace worker(String name) {
+    /** {@code S: <worker>}: the word's line, with the worker name of its opcode's definition. */
+    public void instruction(String workerName) {
         if (out != null) {
-            worker = name;
-        }
-        return this;
-    }
-
-    /** {@code S: <worker>}: the word's line, printed once its body has resolved everything it reads. */
-    public void instruction() {
-        if (out != null) {
-            out.println("S: " + worker);
+            out.println("S: " + workerName);
         }
     }
 

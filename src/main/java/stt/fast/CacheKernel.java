@@ -2,16 +2,11 @@ package stt.fast;
 
 import java.util.Arrays;
 import stt.alu.ArithAlu;
-import stt.codec.Word;
 import stt.exec.CacheReduce;
-import stt.exec.ExecutionException;
 import stt.exec.Operand;
-import stt.exec.Resolver;
-import stt.exec.Scalars;
-import stt.isa.AccumCmd;
 import stt.isa.AluOp;
-import stt.isa.Coded;
 import stt.isa.Opcode;
+import stt.exec.Instruction;
 import stt.machine.Machine;
 
 /**
@@ -20,19 +15,18 @@ import stt.machine.Machine;
  */
 public final class CacheKernel implements Kernel {
     @Override
-    public boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
-        Operand src = Resolver.operand(m, w, "src");
-        Operand dst = Resolver.operand(m, w, "dst");
-        int channels = (int) w.get("num_active_channels");
+    public boolean execute(Machine m, Instruction i, Lanes lanes) {
+        Operand src = i.src();
+        Operand dst = i.dst();
+        int channels = i.channels();
         if (Hazards.observable(dst, channels, src)) {
             return false;
         }
-        AluOp op0 = AluOp.of((int) w.get("op0")).orElseThrow();
-        AluOp op1 = AluOp.of((int) w.get("op1")).orElseThrow();
-        AccumCmd cmd = Coded.byCode(AccumCmd.class, (int) w.get("accumulator_cmd")).orElseThrow();
-        boolean cumulative = w.opcode().orElseThrow() == Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE;
-        int[] s0 = Scalars.of(m, w, 0, channels);
-        float[] acc = CacheReduce.start(m, w, cmd, op1, channels);
+        AluOp op0 = i.op0();
+        AluOp op1 = i.op1();
+        boolean cumulative = i.opcode() == Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE;
+        int[] s0 = i.imm0().lanes(m, channels);
+        float[] acc = CacheReduce.start(m, i);
         long n = dst.count();
         lanes.run(channels, n * channels, lane -> {
             Chunks c = Chunks.get();
@@ -42,9 +36,9 @@ public final class CacheKernel implements Kernel {
                 Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
                 Arrays.fill(c.b, 0, len, Float.intBitsToFloat(s0[lane]));
                 ArithKernel.binary(op0, c.a, c.b, c.r, len);
-                for (int i = 0; i < len; i++) {
-                    a = ArithAlu.apply(op1, c.r[i], a);
-                    c.mid[i] = a;
+                for (int e = 0; e < len; e++) {
+                    a = ArithAlu.apply(op1, c.r[e], a);
+                    c.mid[e] = a;
                 }
                 Transfer.storeFloats(m, dst, lane, k0, len, cumulative ? c.mid : c.r, c.scratch);
             }

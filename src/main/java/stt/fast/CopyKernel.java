@@ -1,10 +1,8 @@
 package stt.fast;
 
-import stt.codec.Word;
-import stt.exec.ExecutionException;
 import stt.exec.Operand;
-import stt.exec.Resolver;
 import stt.isa.Opcode;
+import stt.exec.Instruction;
 import stt.machine.Machine;
 
 /**
@@ -14,14 +12,14 @@ import stt.machine.Machine;
  */
 public final class CopyKernel implements Kernel {
     @Override
-    public boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
-        Operand src = Resolver.operand(m, w, "src");
-        Operand dst = Resolver.operand(m, w, "dst");
-        int channels = (int) w.get("num_active_channels");
+    public boolean execute(Machine m, Instruction i, Lanes lanes) {
+        Operand src = i.src();
+        Operand dst = i.dst();
+        int channels = i.channels();
         if (Hazards.observable(dst, channels, src)) {
             return false;
         }
-        boolean copy = w.opcode().orElseThrow() == Opcode.COPY;
+        boolean copy = i.opcode() == Opcode.COPY;
         long n = dst.count();
         FusedCast.Shape fused = FusedCast.shape(copy, src, dst);
         if (fused != null) {

@@ -3,8 +3,10 @@ package stt.fast;
 import java.util.concurrent.atomic.LongAdder;
 import stt.codec.Word;
 import stt.def.Definitions;
+import stt.def.OpcodeDef;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
+import stt.exec.Instruction;
 import stt.exec.ReferenceEngine;
 import stt.exec.Resolver;
 import stt.exec.Trace;
@@ -42,16 +44,18 @@ public final class FastEngine implements Engine {
 
     @Override
     public void execute(Machine m, Word word, Trace trace) throws ExecutionException {
-        Kernel kernel = word.opcode().flatMap(op -> Definitions.of(op).kernel()).orElse(null);
+        OpcodeDef def = word.opcode().map(Definitions::of).orElse(null);
+        Kernel kernel = def == null ? null : def.kernel().orElse(null);
         if (trace.on() || kernel == null) {
             reference.execute(m, word, trace);
             return;
         }
         Resolver.admit(m, word);
-        if (kernel.execute(m, word, lanes)) {
+        Instruction i = Instruction.of(m, word);
+        if (kernel.execute(m, i, lanes)) {
             kernelRuns.increment();
         } else {
-            reference.execute(m, word, trace);
+            ReferenceEngine.run(m, def, def.body().orElseThrow(), i, trace);
         }
     }
 

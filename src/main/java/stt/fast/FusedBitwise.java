@@ -12,7 +12,7 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 import stt.alu.BitvecAlu;
 import stt.exec.Operand;
-import stt.exec.Plan;
+import stt.exec.Instruction;
 import stt.isa.AluOp;
 
 /**
@@ -31,7 +31,7 @@ final class FusedBitwise {
     }
 
     /** Whether {@code p} has the shape this kernel runs. */
-    static boolean covers(Plan p) {
+    static boolean covers(Instruction p) {
         int size = p.dst().dtype().size();
         return p.opcode().isBitvec() && BITWISE.contains(p.op0()) && BITWISE.contains(p.op1())
                 && fits(p.src0(), size) && fits(p.src1(), size) && fits(p.dst(), size);
@@ -42,7 +42,7 @@ final class FusedBitwise {
     }
 
     /** Lane {@code lane}'s {@code n} elements, {@code scalar} being its scalar's bits. */
-    static void lane(Plan p, Rows src0, Rows src1, Rows dst, int lane, int scalar, long n) {
+    static void lane(Instruction p, Rows src0, Rows src1, Rows dst, int lane, int scalar, long n) {
         int size = p.dst().dtype().size();
         run(p.op0(), p.op1(), p.reverse().swapsFirst(), p.reverse().swapsSecond(), scalar, size, src0.seg(),
                 src0.at(lane), src1.seg(), src1.at(lane), dst.seg(), dst.at(lane), (int) n * size);

@@ -8,7 +8,7 @@ import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import stt.exec.Operand;
-import stt.exec.Plan;
+import stt.exec.Instruction;
 import stt.exec.S2s2d2;
 import stt.isa.Dtype;
 import stt.isa.Opcode;
@@ -27,7 +27,7 @@ final class FusedSelect {
     }
 
     /** Whether {@code p} has the shape this kernel runs. */
-    static boolean covers(Plan p) {
+    static boolean covers(Instruction p) {
         return p.opcode() == Opcode.SELECT_REDUCE && !S2s2d2.accumulates(p) && Species.B != null
                 && p.src0().dtype().size() == 1 && p.src1().dtype() == Dtype.FP32 && p.dst().dtype() == Dtype.FP32
                 && contiguous(p.src0()) && contiguous(p.src1()) && contiguous(p.dst());
@@ -38,7 +38,7 @@ final class FusedSelect {
     }
 
     /** Lane {@code lane}'s {@code n} elements, {@code scalar} being on_false's bits. */
-    static void lane(Plan p, Rows src0, Rows src1, Rows dst, int lane, int scalar, long n) {
+    static void lane(Instruction p, Rows src0, Rows src1, Rows dst, int lane, int scalar, long n) {
         select(src0.seg(), src0.at(lane), src1.seg(), src1.at(lane), dst.seg(), dst.at(lane), scalar,
                 p.reverse().swapsFirst(), (int) n);
     }

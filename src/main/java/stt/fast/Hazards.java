@@ -2,7 +2,7 @@ package stt.fast;
 
 import java.util.Arrays;
 import stt.exec.Operand;
-import stt.exec.Plan;
+import stt.exec.Instruction;
 import stt.validate.Footprint;
 
 /**
@@ -14,7 +14,7 @@ final class Hazards {
     private Hazards() {
     }
 
-    static boolean streamingOrderObservable(Plan p) {
+    static boolean streamingOrderObservable(Instruction p) {
         return observable(p.dst(), p.channels(), p.src0(), p.src1());
     }
 

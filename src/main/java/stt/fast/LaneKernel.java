@@ -1,7 +1,7 @@
 package stt.fast;
 
 import java.util.Optional;
-import stt.exec.Plan;
+import stt.exec.Instruction;
 import stt.exec.S2s2d2;
 import stt.isa.Opcode;
 import stt.machine.Machine;
@@ -17,7 +17,7 @@ public final class LaneKernel extends S2s2d2Kernel {
     private static final int CHUNK = Chunks.SIZE;
 
     @Override
-    void run(Machine m, Plan p, int[] scalars, Lanes lanes) {
+    void run(Machine m, Instruction p, int[] scalars, Lanes lanes) {
         long n = p.elements();
         var fused = S2s2d2.accumulates(p) || !multAdd(p) ? Optional.<FusedMultAdd.Family>empty()
                 : FusedMultAdd.family(p.src0(), p.src1(), p.dst());
@@ -43,12 +43,12 @@ public final class LaneKernel extends S2s2d2Kernel {
      * is the same), as many lanes to a chunk as their rows fit. A short row's own stage loops run too few times
      * for their set-up to pay: [128x64] fp32 is_gt/logical_and spent more than a third of its time there.
      */
-    private static boolean packs(Plan p) {
-        return p.opcode() == Opcode.SCALAR_TENSOR_TENSOR_ARITH && p.pointer().isEmpty();
+    private static boolean packs(Instruction p) {
+        return p.opcode() == Opcode.SCALAR_TENSOR_TENSOR_ARITH && p.imm0().isInline();
     }
 
     /** ScalarTensorTensor arith with op0 mult, op1 add and no swaps: the shape {@link FusedMultAdd} runs. */
-    private static boolean multAdd(Plan p) {
+    private static boolean multAdd(Instruction p) {
         return p.opcode() == Opcode.SCALAR_TENSOR_TENSOR_ARITH && multThenAdd(p);
     }
 
@@ -57,7 +57,7 @@ public final class LaneKernel extends S2s2d2Kernel {
      * {@code b}, {@code d}); several lanes ({@link #packs}) share one chunk, lane first+j's elements at j·len, so
      * their rows together are at most a chunk long. Bitvec words and SelectReduce never pack (count is 1).
      */
-    private static void lanes(Machine m, Plan p, Rows a, Rows b, Rows d, int first, int count, int scalar) {
+    private static void lanes(Machine m, Instruction p, Rows a, Rows b, Rows d, int first, int count, int scalar) {
         long n = p.elements();
         Chunks buf = Chunks.get();
         Transfer.Scratch scratch = buf.scratch;

@@ -1,11 +1,9 @@
 package stt.fast;
 
-import stt.codec.Word;
-import stt.exec.ExecutionException;
 import stt.exec.Operand;
-import stt.exec.Resolver;
 import stt.isa.Dtype;
 import stt.isa.Opcode;
+import stt.exec.Instruction;
 import stt.machine.Machine;
 
 /**
@@ -15,15 +13,15 @@ import stt.machine.Machine;
  */
 public final class PredicatedKernel implements Kernel {
     @Override
-    public boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
-        Operand predicate = Resolver.operand(m, w, "src0");
-        Operand src = Resolver.operand(m, w, "src1");
-        Operand dst = Resolver.operand(m, w, "dst");
-        int channels = (int) w.get("num_active_channels");
+    public boolean execute(Machine m, Instruction i, Lanes lanes) {
+        Operand predicate = i.src0();
+        Operand src = i.src1();
+        Operand dst = i.dst();
+        int channels = i.channels();
         if (Hazards.observable(dst, channels, predicate, src)) {
             return false;
         }
-        boolean copy = w.opcode().orElseThrow() == Opcode.COPY_PREDICATED;
+        boolean copy = i.opcode() == Opcode.COPY_PREDICATED;
         Dtype out = dst.dtype();
         boolean merge = dst.pattern().injective();
         long n = dst.count();
@@ -33,21 +31,21 @@ public final class PredicatedKernel implements Kernel {
                 Transfer.loadInts(m, src, lane, k0, len, c.ib, c.scratch);
             } else {
                 Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
-                for (int i = 0; i < len; i++) {
-                    c.ib[i] = c.ia[i] != 0 ? out.fromFp32(c.a[i]) : 0;
+                for (int e = 0; e < len; e++) {
+                    c.ib[e] = c.ia[e] != 0 ? out.fromFp32(c.a[e]) : 0;
                 }
             }
             if (merge) {
                 Transfer.loadInts(m, dst, lane, k0, len, c.ir, c.scratch);
-                for (int i = 0; i < len; i++) {
-                    c.ir[i] = c.ia[i] != 0 ? c.ib[i] : c.ir[i];
+                for (int e = 0; e < len; e++) {
+                    c.ir[e] = c.ia[e] != 0 ? c.ib[e] : c.ir[e];
                 }
                 Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
             } else {
-                for (int i = 0; i < len; i++) {
-                    if (c.ia[i] != 0) {
-                        m.writeBits(dst.start().space(), dst.partition(lane), dst.offset(k0 + i), out.size(),
-                                c.ib[i]);
+                for (int e = 0; e < len; e++) {
+                    if (c.ia[e] != 0) {
+                        m.writeBits(dst.start().space(), dst.partition(lane), dst.offset(k0 + e), out.size(),
+                                c.ib[e]);
                     }
                 }
             }

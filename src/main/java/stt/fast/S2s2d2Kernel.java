@@ -1,10 +1,8 @@
 package stt.fast;
 
-import stt.codec.Word;
-import stt.exec.ExecutionException;
-import stt.exec.Plan;
 import stt.exec.S2s2d2;
 import stt.isa.AluOp;
+import stt.exec.Instruction;
 import stt.machine.Machine;
 
 /**
@@ -13,23 +11,22 @@ import stt.machine.Machine;
  */
 abstract class S2s2d2Kernel implements Kernel {
     @Override
-    public final boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
-        Plan p = Plan.of(m, w);
+    public final boolean execute(Machine m, Instruction p, Lanes lanes) {
         if (Hazards.streamingOrderObservable(p)) {
             return false;
         }
-        int[] scalars = S2s2d2.scalars(m, p);
+        int[] scalars = p.imm0().lanes(m, p.channels());
         S2s2d2.startAccumulators(m, p);
         run(m, p, scalars, lanes);
         return true;
     }
 
     /** op0 mult, op1 add and no swaps: the shape the fused mult/add paths run. */
-    static boolean multThenAdd(Plan p) {
+    static boolean multThenAdd(Instruction p) {
         return p.op0() == AluOp.MULT && p.op1() == AluOp.ADD && !p.reverse().swapsFirst()
                 && !p.reverse().swapsSecond();
     }
 
     /** Runs a resolved word whose lanes may go in any order, lane c starting from {@code scalars[c]}. */
-    abstract void run(Machine m, Plan p, int[] scalars, Lanes lanes);
+    abstract void run(Machine m, Instruction p, int[] scalars, Lanes lanes);
 }

@@ -2,7 +2,7 @@ package stt.fast;
 
 import jdk.incubator.vector.FloatVector;
 import stt.exec.Operand;
-import stt.exec.Plan;
+import stt.exec.Instruction;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.machine.Machine;
@@ -36,7 +36,7 @@ public final class ScanKernel extends S2s2d2Kernel {
     private static final int PITCH = CHUNK + 16;
 
     @Override
-    void run(Machine m, Plan p, int[] scalars, Lanes lanes) {
+    void run(Machine m, Instruction p, int[] scalars, Lanes lanes) {
         int groups = (p.channels() + LANES - 1) / LANES;
         lanes.run(groups, p.elements() * p.channels(),
                 g -> group(m, p, g * LANES, Math.min(LANES, p.channels() - g * LANES), scalars));
@@ -65,7 +65,7 @@ public final class ScanKernel extends S2s2d2Kernel {
      * the group's count, and elements past a chunk's end up to a whole block, are stale floats that are computed
      * on and never stored.
      */
-    private static void group(Machine m, Plan p, int first, int count, int[] scalars) {
+    private static void group(Machine m, Instruction p, int first, int count, int[] scalars) {
         Buffers buf = BUFFERS.get();
         for (int l = 0; l < count; l++) {
             buf.state[l] = Float.intBitsToFloat(scalars[first + l]);
@@ -76,7 +76,7 @@ public final class ScanKernel extends S2s2d2Kernel {
     }
 
     /** All three operands fp32 and contiguous: blocks go straight between the segments and the transposes. */
-    private static boolean direct(Plan p) {
+    private static boolean direct(Instruction p) {
         for (Operand o : new Operand[] {p.src0(), p.src1(), p.dst()}) {
             if (o.linearStride() != 1 || o.dtype() != Dtype.FP32 && o.dtype() != Dtype.FP32R) {
                 return false;
@@ -91,7 +91,7 @@ public final class ScanKernel extends S2s2d2Kernel {
      * of lane l at {@code k·LANES + l}, as the steps take them) and back into dst's rows, without the lane-by-lane
      * copies. Returns {@code end}.
      */
-    private static long directBlocks(Machine m, Plan p, int first, Buffers buf, long end) {
+    private static long directBlocks(Machine m, Instruction p, int first, Buffers buf, long end) {
         Rows src0 = Rows.of(m, p.src0());
         Rows src1 = Rows.of(m, p.src1());
         Rows dst = Rows.of(m, p.dst());
@@ -120,7 +120,7 @@ public final class ScanKernel extends S2s2d2Kernel {
     }
 
     /** Elements k0 .. n-1 of lanes {@code first .. first+count-1}, a chunk at a time through the lane buffers. */
-    private static void chunks(Machine m, Plan p, int first, int count, Buffers buf, long from, long n) {
+    private static void chunks(Machine m, Instruction p, int first, int count, Buffers buf, long from, long n) {
         int blocks = (count + G - 1) / G;
         for (long k0 = from; k0 < n; k0 += CHUNK) {
             int len = (int) Math.min(CHUNK, n - k0);
@@ -147,7 +147,7 @@ public final class ScanKernel extends S2s2d2Kernel {
     }
 
     /** The scan over {@code len} elements of {@code x} and {@code y}: {@link #multAddSteps} or {@link #steps}. */
-    private static void advance(Plan p, Buffers buf, int len) {
+    private static void advance(Instruction p, Buffers buf, int len) {
         if (multThenAdd(p)) {
             multAddSteps(buf, len);
         } else {

@@ -2,14 +2,10 @@ package stt.fast;
 
 import java.util.Arrays;
 import java.util.Optional;
-import stt.codec.Word;
-import stt.exec.ExecutionException;
 import stt.exec.Operand;
-import stt.exec.Resolver;
-import stt.exec.Scalars;
 import stt.isa.AluOp;
-import stt.isa.Coded;
 import stt.isa.ReverseOperands;
+import stt.exec.Instruction;
 import stt.machine.Machine;
 
 /**
@@ -19,19 +15,19 @@ import stt.machine.Machine;
  */
 public final class TensorScalarKernel implements Kernel {
     @Override
-    public boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
-        Operand src = Resolver.operand(m, w, "src");
-        Operand dst = Resolver.operand(m, w, "dst");
-        int channels = (int) w.get("num_active_channels");
-        AluOp op0 = AluOp.of((int) w.get("op0")).orElseThrow();
-        AluOp op1 = AluOp.of((int) w.get("op1")).orElseThrow();
-        boolean bitvec = w.opcode().orElseThrow().isBitvec();
+    public boolean execute(Machine m, Instruction i, Lanes lanes) {
+        Operand src = i.src();
+        Operand dst = i.dst();
+        int channels = i.channels();
+        AluOp op0 = i.op0();
+        AluOp op1 = i.op1();
+        boolean bitvec = i.opcode().isBitvec();
         if (Hazards.observable(dst, channels, src)) {
             return false;
         }
-        ReverseOperands rev = Coded.byCode(ReverseOperands.class, (int) w.get("reverse_operands")).orElseThrow();
-        int[] s0 = Scalars.of(m, w, 0, channels);
-        int[] s1 = Scalars.of(m, w, 1, channels);
+        ReverseOperands rev = i.reverse();
+        int[] s0 = i.imm0().lanes(m, channels);
+        int[] s1 = i.imm1().lanes(m, channels);
         boolean alone = op1 == AluOp.BYPASS;
         boolean swap1 = !alone && rev.swapsSecond();
         long n = dst.count();

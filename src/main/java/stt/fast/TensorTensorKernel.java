@@ -1,11 +1,9 @@
 package stt.fast;
 
 import java.util.Optional;
-import stt.codec.Word;
-import stt.exec.ExecutionException;
 import stt.exec.Operand;
-import stt.exec.Resolver;
 import stt.isa.AluOp;
+import stt.exec.Instruction;
 import stt.machine.Machine;
 
 /**
@@ -14,13 +12,13 @@ import stt.machine.Machine;
  */
 public final class TensorTensorKernel implements Kernel {
     @Override
-    public boolean execute(Machine m, Word w, Lanes lanes) throws ExecutionException {
-        Operand a = Resolver.operand(m, w, "src0");
-        Operand b = Resolver.operand(m, w, "src1");
-        Operand dst = Resolver.operand(m, w, "dst");
-        AluOp op = AluOp.of((int) w.get("op")).orElseThrow();
-        boolean bitvec = w.opcode().orElseThrow().isBitvec();
-        int channels = (int) w.get("num_active_channels");
+    public boolean execute(Machine m, Instruction i, Lanes lanes) {
+        Operand a = i.src0();
+        Operand b = i.src1();
+        Operand dst = i.dst();
+        AluOp op = i.op();
+        boolean bitvec = i.opcode().isBitvec();
+        int channels = i.channels();
         if (Hazards.observable(dst, channels, a, b)) {
             return false;
         }

@@ -5,11 +5,11 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import stt.codec.Layout;
+import stt.codec.ScalarOperand;
 import stt.codec.TensorPattern;
 import stt.codec.Word;
-import stt.isa.AccumCmd;
+import stt.def.Definitions;
 import stt.isa.Addr4;
-import stt.isa.Coded;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.ImmSrc;
@@ -86,28 +86,16 @@ public final class Footprints {
         return reached.cardinality();
     }
 
-    /** The pointer scalars of the word: {address, bytes} for each immediate read through a pointer. */
+    /** The pointer scalars of the word, by its definition: {address, bytes} for each immediate read through one. */
     static List<int[]> pointers(Word w) {
         List<int[]> out = new ArrayList<>();
-        Opcode op = w.opcode().orElse(null);
-        if (op == null || !w.layout().has("imm0")) {
+        Optional<Opcode> op = w.opcode();
+        if (op.isEmpty()) {
             return out;
         }
-        boolean s2s2d2 = w.layout().has("imm0_dtype");
-        for (int k = 0; k < 2 && w.layout().has("imm" + k); k++) {
-            boolean pointer = op.pointerImmediates() || w.get("imm" + k + "_src") == ImmSrc.POINTER_IMMEDIATE.code();
-            boolean seedOnly = k == 1 && (op == Opcode.TENSOR_SCALAR_CACHE_REDUCE
-                    || op == Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE)
-                    && w.get("accumulator_cmd") != AccumCmd.LOAD_ACCUMULATE.code();
-            if (!pointer || seedOnly) {
-                continue;
-            }
-            int dtype = s2s2d2 ? (int) w.get("imm0_dtype") : op.isBitvec() ? (int) w.get("in_dtype")
-                    : Dtype.FP32.code();
-            int size = Coded.byCode(Dtype.class, dtype).map(Dtype::size).orElse(0);
-            if (size > 0) {
-                out.add(new int[] {(int) w.get("imm" + k), size});
-            }
+        for (ScalarOperand s : Definitions.of(op.get()).scalars()) {
+            s.read(w).filter(r -> r.source() == ImmSrc.POINTER_IMMEDIATE && r.dtype().size() > 0)
+                    .ifPresent(r -> out.add(new int[] {r.value(), r.dtype().size()}));
         }
         return out;
     }
