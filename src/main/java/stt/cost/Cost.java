@@ -63,6 +63,8 @@ public final class Cost {
     public static final Formula COPY_PREDICATED = new Formula("NKI 2.26 tensor_copy_predicated: max(MIN_II, N) with the"
             + " data and the predicate in different spaces, else max(MIN_II, 2N)", (w, g, n) -> atLeastMinII(
                     differentSpaces(w, g) ? n : 2 * n));
+    public static final Formula RECIPROCAL = new Formula("NKI 2.26 reciprocal: max(MIN_II, 8N)",
+            (w, g, n) -> atLeastMinII(8 * n));
     public static final Formula MEMSET = new Formula("NKI 2.26 memset: max(MIN_II, N/2) for a zero bf16/fp16 value,"
             + " else max(MIN_II, N)", (w, g, n) -> atLeastMinII(w.get("set_value") == 0 && Dtype.of((int) w.get("dtype"))
                     .filter(d -> d == Dtype.BF16 || d == Dtype.FP16).isPresent() ? (n + 1) / 2 : n));

@@ -11,6 +11,7 @@ import stt.exec.CopyCast;
 import stt.exec.CopyPredicated;
 import stt.exec.Memset;
 import stt.exec.ReadAccumulator;
+import stt.exec.Reciprocal;
 import stt.exec.ScalarTensorTensor;
 import stt.exec.SelectReduce;
 import stt.exec.TensorScalar;
@@ -161,7 +162,8 @@ public final class Definitions {
             decodeOnly(Opcode.TRANSPOSE_TENSOR_REDUCE_BITVEC, null),
             decodeOnly(Opcode.TENSOR_CUMULATIVE_ARITH, null),
             decodeOnly(Opcode.TENSOR_CUMULATIVE_BITVEC, null),
-            decodeOnly(Opcode.RECIPROCAL, "reciprocal"),
+            def(Opcode.RECIPROCAL).checks(S4d4Checks.CAST).body(new Reciprocal(), Cost.RECIPROCAL, COPY_WORKER)
+                    .nki("reciprocal").build(),
             decodeOnly(Opcode.STREAM_SHUFFLE, "nc_stream_shuffle"),
             decodeOnly(Opcode.STREAM_TRANSPOSE, "nc_transpose"),
             // D4_IOTA

@@ -106,6 +106,10 @@ public enum Decision {
             + " FAMILY-SOURCES C6); 0x9a writes src op0 s0, 0xe6 the running acc."),
     READ_NEGATION(Source.SPEC_MODEL, "DveReadAccumulator negates by flipping the fp32 sign bit (NaN stays NaN, 0 and"
             + " -0 swap) before converting to dtype; it never changes the accumulator."),
+    RECIPROCAL_RNE(Source.SPEC_MODEL, "reciprocal_rne (FAMILY-NEXT §4): Reciprocal 0x48 computes the correctly"
+            + " rounded fp32 1/x (RNE) of the source converted to fp32, with IEEE special cases (1/±0 = ±inf,"
+            + " 1/±inf = ±0, subnormals kept) and the canonical NaN; its checks are Cast's (S4D4_TR, op bypass,"
+            + " op_dim unused or x); not verified against hardware, whose seed-and-Newton datapath is not public."),
     CACHE_TRACE("--trace names 0x9a S: Tensor-Scalar and 0xe6 S: Tensor-Cumulative/Copy/Cast/Stream-Shuffle (no"
             + " device string is known for them); element lines are the scalar-stage form."),
     COST_ESTIMATES("stt cost applies NKI 2.26's formulas as FAMILY.md §7 tabulates them; a register-held source address"

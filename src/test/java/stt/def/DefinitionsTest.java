@@ -27,7 +27,7 @@ class DefinitionsTest {
             Map.entry(0x43, true), Map.entry(0x53, true), Map.entry(0x44, true), Map.entry(0x54, true),
             Map.entry(0x9a, true), Map.entry(0xe6, true), Map.entry(0x9b, true), Map.entry(0x49, true),
             Map.entry(0x46, true), Map.entry(0x47, true),
-            Map.entry(0x42, false), Map.entry(0x52, false), Map.entry(0x48, false), Map.entry(0x6b, false),
+            Map.entry(0x42, false), Map.entry(0x52, false), Map.entry(0x48, true), Map.entry(0x6b, false),
             Map.entry(0x93, false), Map.entry(0x30, false), Map.entry(0x65, false), Map.entry(0x24, false),
             Map.entry(0xe9, false), Map.entry(0x4d, false), Map.entry(0x4b, false), Map.entry(0x7e, false),
             Map.entry(0x8a, false), Map.entry(0x8b, false), Map.entry(0x8f, false), Map.entry(0x83, false),
