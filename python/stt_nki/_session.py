@@ -1,10 +1,10 @@
 """One `stt serve` process per session, spoken to in Content-Length frames (see stt.cli.ServeCommand)."""
 import atexit
 import io
+import itertools
 import json
 import os
 import pathlib
-import re
 import shutil
 import subprocess
 import tempfile
@@ -17,11 +17,13 @@ ENGINES = ("fast", "reference")
 
 
 class InvalidInstruction(Exception):
-    """The call is an instruction the generation does not allow: `.rules` names the violated rules."""
+    """The call is an instruction the generation does not allow: `.rules` names the violated rules, `.verdicts`
+    gives each as the model reported it (`rule`, `level`: "invalid" or "not_executable", `message`, `word`)."""
 
-    def __init__(self, message, rules):
+    def __init__(self, message, verdicts):
         super().__init__(message)
-        self.rules = rules
+        self.verdicts = verdicts
+        self.rules = [v["rule"] for v in verdicts]
 
 
 class ServerError(RuntimeError):
@@ -54,8 +56,10 @@ class Session:
         self._launcher = launcher
         self._proc = None
         self._lock = threading.Lock()
+        self._ids = itertools.count(1)
         self.last_words = []
         self.last_cost = None
+        self.last_verdicts = []
 
     def __enter__(self):
         _active.append(self)
@@ -101,8 +105,8 @@ class Session:
     def run(self, args, arrays, outputs):
         """Runs one stt command; `@name` in `args` is array `name` (an input in `arrays`, or one of `outputs`).
 
-        Returns (code, stdout, stderr, {output name: array}); the words and their cost go to `last_words` and
-        `last_cost`."""
+        Returns (code, stdout, stderr, {output name: array}); the words, their cost and the verdicts on them go to
+        `last_words`, `last_cost` and `last_verdicts`."""
         with self._lock:
             if self._proc is None:
                 self._start()
@@ -113,7 +117,8 @@ class Session:
                 np.lib.format.write_array_header_1_0(header, np.lib.format.header_data_from_array_1_0(a))
                 pieces += [header.getvalue(), memoryview(a).cast("B")]
                 listing.append({"name": name, "bytes": len(pieces[-2]) + a.nbytes})
-            head = json.dumps({"args": args, "outputs": outputs, "arrays": listing}).encode()
+            request = next(self._ids)
+            head = json.dumps({"id": request, "args": args, "outputs": outputs, "arrays": listing}).encode()
             size = len(head) + sum(len(p) for p in pieces)
             try:
                 self._proc.stdin.write(b"Content-Length: %d\r\nJson-Length: %d\r\n\r\n" % (size, len(head)))
@@ -127,9 +132,14 @@ class Session:
             if reply is None:
                 raise self._died()
             js, payload = reply
+            if js.get("id") != request:
+                self.close()
+                raise ServerError(f"stt serve answered request {js.get('id')} to request {request}; the session"
+                                  " was closed (a later call starts a new one)")
             out = {a["name"]: _npy(payload[a["name"]]) for a in js["arrays"]}
             self.last_words = [bytes.fromhex(w) for w in js.get("words", [])]
             self.last_cost = js.get("cost")
+            self.last_verdicts = js.get("verdicts", [])
             return js["code"], js["out"], js["err"], out
 
 
@@ -190,16 +200,14 @@ def current():
     return _default[0]
 
 
-RULE = re.compile(r"^(?:stt: eval: |\s+)([a-z][a-z0-9_]*): ", re.M)  # the validator lists, a refusal names one
-
-
-def check(code, err, what):
-    """Raises for a failed command: InvalidInstruction (exit 1, with the rules), ValueError (exit 2)."""
+def check(code, err, what, verdicts):
+    """Raises for a failed command: InvalidInstruction (exit 1, with the verdicts the reply carried), ValueError
+    (exit 2)."""
     if code == 0:
         return
     message = err.replace("stt: eval: ", "").replace("stt: ", "").strip()
     if code == 1:
-        raise InvalidInstruction(f"{what}: {message}", RULE.findall(err))
+        raise InvalidInstruction(f"{what}: {message}", verdicts)
     if code == 2:
         raise ValueError(f"{what}: {message}")
     raise ServerError(f"{what}: the model failed (exit {code}): {message}")

@@ -104,7 +104,7 @@ class _Call:
             self.args += ["--accum-out", "@acc.npy"]
             outputs.append("acc.npy")
         code, _, err, got = s.run(self.args, self.arrays, outputs)
-        _session.check(code, err, what)
+        _session.check(code, err, what, s.last_verdicts)
         result = _dtypes.result(got["out.npy"], out_model).reshape(shape)
         if reduce_res is not None:
             _write(reduce_res, got["acc.npy"].reshape(reduce_res.shape), "reduce_res")

@@ -1,4 +1,6 @@
 """Every call against NumPy + ml_dtypes expectations computed here, and the error paths."""
+import itertools
+
 import numpy as np
 import pytest
 
@@ -146,6 +148,28 @@ def test_an_op_the_generation_lacks_raises_invalid_instruction_with_the_rules():
     with pytest.raises(stt_nki.InvalidInstruction) as e:
         nisa.tensor_tensor(data1=a, data2=a, op=nl.power)  # valid, but not on the Vector Engine (FAMILY.md §3)
     assert e.value.rules == ["is_valid_tensor_tensor_arith_dve"]
+    assert [v["level"] for v in e.value.verdicts] == ["not_executable"]
+    assert e.value.verdicts[0]["word"] == 0 and "pow" in e.value.verdicts[0]["message"]
+
+
+def test_a_reply_to_another_request_closes_the_session_with_a_server_error():
+    a = f32([[1, 2]])
+    with stt_nki.Session() as s:
+        nisa.tensor_tensor(data1=a, data2=a, op=nl.add)
+        s._ids = itertools.count(5)  # the next request is 5; its reply is made to look like a stale one (4)
+        real = stt_nki._session._read_frame
+
+        def stale(f):
+            js, payload = real(f)
+            js["id"] = 4
+            return js, payload
+        stt_nki._session._read_frame = stale
+        try:
+            with pytest.raises(stt_nki.ServerError, match="answered request 4 to request 5"):
+                nisa.tensor_tensor(data1=a, data2=a, op=nl.add)
+        finally:
+            stt_nki._session._read_frame = real
+        np.testing.assert_array_equal(nisa.tensor_tensor(data1=a, data2=a, op=nl.add), f32([[2, 4]]))
 
 
 def test_bad_arguments_name_the_argument():

@@ -190,6 +190,7 @@ final class EvalCommand implements Callable<Integer> {
         } catch (IllegalArgumentException ex) {
             throw new InputException(ex.getMessage());
         }
+        Served.ran(built.words(), gen);
         if (printInstruction) {
             for (Word w : built.words()) {
                 out.println(TextForm.disassemble(w, gen));
@@ -204,6 +205,7 @@ final class EvalCommand implements Callable<Integer> {
             }
             return ExitCode.OK;
         } catch (ExecutionException ex) {
+            Served.refused(ex.verdicts(), built.words().size() == 1 ? 0 : -1);
             spec.commandLine().getErr().println("stt: eval: " + ex.getMessage());
             return ExitCode.INVALID;
         }

@@ -88,11 +88,13 @@ final class RunCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         int code = ExitCode.OK;
+        Served.ran(words, gen);
         try {
             Program.run(m, words, e, trace ? Trace.to(out, traceLimit) : Trace.OFF);
             out.println("ran " + words.size() + " words on " + gen.isaName() + " (" + e.name() + " engine); "
                     + estimate(words, gen));
         } catch (Program.Failure f) {
+            Served.refused(f.verdicts(), f.index());
             spec.commandLine().getErr().println("stt: " + program + ": " + f.getMessage()
                     + (f.nothingRan() ? "\nstt: nothing was executed" : ""));
             code = ExitCode.INVALID;

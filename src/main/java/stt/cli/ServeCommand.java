@@ -24,7 +24,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import stt.codec.Codec;
 import stt.codec.Word;
 import stt.cost.Cost;
-import stt.isa.Generation;
 
 /**
  * One long-lived process for a client that makes many calls (the Python package {@code stt_nki}): framed
@@ -33,11 +32,12 @@ import stt.isa.Generation;
  * <p>A frame is {@code Content-Length: N\r\nJson-Length: J\r\n\r\n} and N bytes: J bytes of UTF-8 JSON, then the
  * {@code .npy} files the JSON lists under {@code arrays} ({@code [{"name", "bytes"}]}), back to back. A request's JSON
  * is {@code {"args": [...], "arrays": [...], "outputs": [...]}}: the arguments of one stt command (not batch or
- * serve), where a file argument {@code @name} is array {@code name} (an input, or an output it writes). The
- * response's JSON is {@code {"code", "out", "err", "arrays", "words", "cost"}}: the exit code and text the command
- * printed, the outputs it wrote, and for {@code eval} the instruction words it ran (hex) and their estimated cost.
- * The arrays stay in memory ({@link Programs#MEMORY}): no file is written. The process ends at the end of its
- * input.
+ * serve), where a file argument {@code @name} is array {@code name} (an input, or an output it writes), and an
+ * optional {@code id}. The response's JSON is {@code {"id", "code", "out", "err", "arrays", "words", "cost",
+ * "verdicts"}}: the request's id, the exit code and text the command printed, the outputs it wrote, and, as data,
+ * the instruction words {@code eval} or {@code run} ran (hex), their estimated cost, and the verdicts that refused
+ * one ({@code {rule, level, message, word}}). A malformed frame is answered with exit 2 and the server goes on. The
+ * arrays stay in memory ({@link Programs#MEMORY}): no file is written. The process ends at the end of its input.
  */
 @Command(name = "serve", description = "Serve stt commands over framed requests on standard input (Content-Length"
         + " framing, JSON plus .npy payloads): one process for many calls, as the Python package stt_nki uses it.")
@@ -51,7 +51,7 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
         InputStream in = new BufferedInputStream(stdin);
         Main.Reusable cli = new Main.Reusable();
         for (Frame request; (request = Frame.read(in)) != null; ) {
-            Frame.write(out, answer(cli, request));
+            Frame.write(out, request.error() == null ? answer(cli, request) : refusal(request.json(), request.error()));
         }
         return ExitCode.OK;
     }
@@ -68,38 +68,15 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
             if (List.of("serve", "batch").contains(args.get(0))) {
                 throw new InputException(args.get(0) + " cannot run inside serve");
             }
-            boolean eval = args.get(0).equals("eval");
-            if (eval && !args.contains("--print-instruction")) {
-                args.add("--print-instruction");
-            }
             StringWriter o = new StringWriter();
             StringWriter e = new StringWriter();
             Map<String, byte[]> memory = new HashMap<>(request.arrays());
-            int code = ScopedValue.where(Programs.MEMORY, memory).call(() -> cli.run(args.toArray(String[]::new),
-                    InputStream.nullInputStream(), new PrintWriter(o), new PrintWriter(e),
+            Served record = new Served();
+            int code = ScopedValue.where(Programs.MEMORY, memory).where(Served.RECORD, record).call(() -> cli.run(
+                    args.toArray(String[]::new), InputStream.nullInputStream(), new PrintWriter(o), new PrintWriter(e),
                     OutputStream.nullOutputStream()));
-            String text = o.toString();
-            ObjectNode json = JsonView.MAPPER.createObjectNode();
-            ArrayNode words = json.putArray("words");
-            // --print-instruction's lines come first: each word as text, then as hex; the rest is the call's
-            String[] lines = text.split("\n", -1);
-            int at = 0;
-            long cycles = 0;
-            double ns = 0;
-            boolean timed = true;
-            while (eval && at + 1 < lines.length && lines[at + 1].strip().length() == 3 * Word.SIZE - 1) {
-                byte[] bytes = HexFormat.ofDelimiter(" ").parseHex(lines[at + 1].strip());
-                words.add(HexFormat.of().formatHex(bytes));
-                Cost.Estimate est = Cost.of(Codec.decode(bytes), generation(args));
-                cycles += est.cycles().orElse(0L);
-                timed &= est.ns().isPresent();
-                ns += est.ns().orElse(0);
-                at += 2;
-            }
-            if (!words.isEmpty()) {
-                json.putObject("cost").put("cycles", cycles).put("ns", timed ? ns : null);
-            }
-            text = String.join("\n", java.util.Arrays.asList(lines).subList(at, lines.length));
+            ObjectNode json = reply(request.json());
+            described(json, record);
             Map<String, byte[]> results = new LinkedHashMap<>();
             request.json().path("outputs").forEach(n -> {
                 byte[] b = memory.get(n.asText());
@@ -107,84 +84,126 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
                     results.put(n.asText(), b);
                 }
             });
-            json.put("code", code).put("out", text).put("err", e.toString());
+            json.put("code", code).put("out", o.toString()).put("err", e.toString());
             return Frame.of(json, results);
         } catch (InputException ex) {
-            ObjectNode json = JsonView.MAPPER.createObjectNode().put("code", ExitCode.USAGE).put("out", "")
-                    .put("err", "stt: serve: " + ex.getMessage() + "\n");
-            json.putArray("words");
-            return Frame.of(json, Map.of());
+            return refusal(request.json(), ex.getMessage());
         }
     }
 
-    /** The generation the command ran for ({@code --gen G} or {@code --gen=G}; eval has refused a bad one). */
-    private static Generation generation(List<String> args) {
-        for (int k = 0; k < args.size(); k++) {
-            String value = args.get(k).equals("--gen") && k + 1 < args.size() ? args.get(k + 1)
-                    : args.get(k).startsWith("--gen=") ? args.get(k).substring(6) : null;
-            if (value != null) {
-                return Generation.parse(value).orElse(Generation.DEFAULT);
+    /** A reply's JSON: the request's {@code id}, when it gave one, so that a client can pair them. */
+    private static ObjectNode reply(JsonNode request) {
+        ObjectNode json = JsonView.MAPPER.createObjectNode();
+        JsonNode id = request == null ? null : request.get("id");
+        json.set("id", id == null ? json.nullNode() : id);
+        return json;
+    }
+
+    /** The words the command ran (hex), their estimated cost, and the verdicts that refused one, as data. */
+    private static void described(ObjectNode json, Served record) {
+        ArrayNode words = json.putArray("words");
+        long cycles = 0;
+        double ns = 0;
+        boolean timed = true;
+        for (Word w : record.words) {
+            words.add(HexFormat.of().formatHex(Codec.encode(w)));
+            Cost.Estimate est = Cost.of(w, record.gen);
+            cycles += est.cycles().orElse(0L);
+            timed &= est.ns().isPresent();
+            ns += est.ns().orElse(0);
+        }
+        if (!record.words.isEmpty()) {
+            json.putObject("cost").put("cycles", cycles).put("ns", timed ? ns : null);
+        }
+        ArrayNode verdicts = json.putArray("verdicts");
+        for (Served.Verdict v : record.verdicts) {
+            ObjectNode o = verdicts.addObject().put("rule", v.violation().rule().isaName())
+                    .put("level", v.violation().level().isaName()).put("message", v.violation().message());
+            if (v.word() >= 0) {
+                o.put("word", v.word());
+            } else {
+                o.putNull("word");
             }
         }
-        return Generation.DEFAULT;
     }
 
-    /** One frame: its JSON and its named {@code .npy} payloads. */
-    record Frame(JsonNode json, Map<String, byte[]> arrays) {
+    /** The reply to a request that could not run: exit 2, no words, and why. */
+    private static Frame refusal(JsonNode request, String why) {
+        ObjectNode json = reply(request).put("code", ExitCode.USAGE).put("out", "")
+                .put("err", "stt: serve: " + why + "\n");
+        json.putArray("words");
+        json.putArray("verdicts");
+        return Frame.of(json, Map.of());
+    }
+
+    /**
+     * One frame: its JSON and its named {@code .npy} payloads, or why it is malformed ({@code error}; its JSON then
+     * holds what could be read of it, for the request's id).
+     */
+    record Frame(JsonNode json, Map<String, byte[]> arrays, String error) {
         static Frame of(ObjectNode json, Map<String, byte[]> arrays) {
             ArrayNode list = json.putArray("arrays");
             arrays.forEach((name, bytes) -> list.addObject().put("name", name).put("bytes", bytes.length));
-            return new Frame(json, arrays);
+            return new Frame(json, arrays, null);
         }
 
-        /** The next frame, or null at the end of the input. */
+        private static Frame malformed(JsonNode json, String why) {
+            return new Frame(json, Map.of(), "serve: " + why);
+        }
+
+        /**
+         * The next frame, or null at the end of the input. A frame whose headers, JSON or arrays are malformed is
+         * returned with its {@code error} (its declared bytes consumed when its lengths could be read), so that the
+         * server answers it and goes on; the input ending inside a frame is an error that ends the server.
+         */
         static Frame read(InputStream in) throws IOException {
             Map<String, String> headers = new LinkedHashMap<>();
+            String bad = null;
             for (String line; !(line = header(in)).isEmpty(); ) {
                 if (line == EOF) {
-                    if (headers.isEmpty()) {
+                    if (headers.isEmpty() && bad == null) {
                         return null;
                     }
                     throw new InputException("serve: the input ended inside a frame's headers");
                 }
                 int colon = line.indexOf(':');
                 if (colon < 0) {
-                    throw new InputException("serve: header '" + line + "' is not Name: value");
+                    bad = bad != null ? bad : "header '" + line + "' is not Name: value";
+                    continue;
                 }
                 headers.put(line.substring(0, colon).strip().toLowerCase(java.util.Locale.ROOT),
                         line.substring(colon + 1).strip());
             }
             int length = size(headers, "content-length");
             int jsonLength = size(headers, "json-length");
-            byte[] head = in.readNBytes(jsonLength);
-            if (head.length != jsonLength || jsonLength > length) {
-                throw new InputException("serve: a frame promised " + length + " bytes (JSON " + jsonLength
-                        + ") and the input ended first");
+            if (length < 0 || jsonLength < 0 || jsonLength > length) {
+                return malformed(null, bad != null ? bad : "headers Content-Length and Json-Length must be numbers,"
+                        + " Json-Length at most Content-Length: " + headers);
+            }
+            byte[] body = in.readNBytes(length);
+            if (body.length != length) {
+                throw new InputException("serve: a frame promised " + length + " bytes and the input ended first");
+            }
+            if (bad != null) {
+                return malformed(null, bad);
             }
             JsonNode json;
             try {
-                json = JsonView.MAPPER.readTree(new String(head, StandardCharsets.UTF_8));
+                json = JsonView.MAPPER.readTree(new String(body, 0, jsonLength, StandardCharsets.UTF_8));
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                throw new InputException("serve: a frame's JSON does not parse: " + e.getOriginalMessage());
+                return malformed(null, "a frame's JSON does not parse: " + e.getOriginalMessage());
             }
             Map<String, byte[]> arrays = new LinkedHashMap<>();
-            int left = length - jsonLength;
+            int at = jsonLength;
             for (JsonNode a : json.path("arrays")) {
                 int n = a.path("bytes").asInt(-1);
-                if (n < 0 || n > left) {
-                    throw new InputException("serve: array " + a + " does not fit the frame's " + length + " bytes");
+                if (n < 0 || n > length - at) {
+                    return malformed(json, "array " + a + " does not fit the frame's " + length + " bytes");
                 }
-                byte[] bytes = in.readNBytes(n);
-                if (bytes.length != n) {
-                    throw new InputException("serve: the input ended inside array " + a);
-                }
-                arrays.put(a.path("name").asText(), bytes);
-                left -= n;
+                arrays.put(a.path("name").asText(), java.util.Arrays.copyOfRange(body, at, at + n));
+                at += n;
             }
-            if (in.skip(left) != left) {
-                throw new InputException("serve: the input ended inside a frame");
-            }
-            return new Frame(json, arrays);
+            return new Frame(json, arrays, null);
         }
 
         static void write(OutputStream out, Frame f) throws IOException {
@@ -217,11 +236,12 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
             return s.endsWith("\r") ? s.substring(0, s.length() - 1) : s;
         }
 
+        /** A length header's value; -1 when it is missing or not a number. */
         private static int size(Map<String, String> headers, String name) {
             try {
                 return Integer.parseInt(headers.getOrDefault(name, ""));
             } catch (NumberFormatException e) {
-                throw new InputException("serve: header " + name + " missing or not a number: " + headers);
+                return -1;
             }
         }
     }

@@ -4,6 +4,7 @@ import java.util.List;
 import stt.codec.Word;
 import stt.machine.Machine;
 import stt.validate.Validator;
+import stt.validate.Violation;
 
 /**
  * Runs a sequence of words: all are validated, and checked to be words this model executes, before any
@@ -26,6 +27,11 @@ public final class Program {
 
         public int index() {
             return index;
+        }
+
+        /** The verdicts that refused the word ({@link ExecutionException#verdicts}). */
+        public List<Violation> verdicts() {
+            return ((ExecutionException) getCause()).verdicts();
         }
 
         /** True when the run stopped before executing anything (a word is invalid, or not executable at all). */

@@ -43,7 +43,7 @@ public final class Resolver {
         }
         List<Violation> refusals = Validator.executability(w, gen);
         if (!refusals.isEmpty()) {
-            throw ExecutionException.failed(refusals.get(0).toString());
+            throw ExecutionException.notExecutable(refusals);
         }
         return Definitions.of(w.opcode().orElseThrow());
     }

@@ -127,8 +127,9 @@ public enum Decision {
             + " engines reach raw memory through stt.machine.internal.RawMemory."),
     PROGRESS_LINES("stt bench and the oracle drivers show a progress line on standard error only on a terminal."),
     SERVE_PROTOCOL("stt serve: Content-Length / Json-Length frames of JSON plus .npy payloads; @name arguments are the"
-            + " request's arrays, in memory; a malformed request gets exit 2 and the server goes on, a malformed frame"
-            + " ends it (exit 2)."),
+            + " request's arrays, in memory; each reply carries its request's id and, as data, the words run, their"
+            + " cost and the verdicts (rule, level, message, word); a malformed request or frame gets exit 2 and the"
+            + " server goes on; the input ending inside a frame ends it (exit 2)."),
     NKI_CALLS("stt_nki makes one stt eval per nki.isa call: dtype defaults to the data's (dst's when given), floats are"
             + " fp32 bits, ints low bits for bitvec, [P, 1] arrays per-partition scalars; nl.left_shift/right_shift are"
             + " the logical shifts; each call's accumulator starts at zero."),

@@ -141,12 +141,56 @@ class ServeCommandTest {
     }
 
     @Test
-    void aFrameWhoseJsonDoesNotParseEndsTheServerWithExit2InOneLine() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+    void malformedFramesAreAnsweredWithExit2AndTheServerGoesOnEachReplyCarryingItsRequestsId() throws Exception {
+        byte[] noLength = "Json-Length: 2\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] badHeader = "Content-Length: 2\r\nJson-Length: 2\r\nno colon here\r\n\r\n{}"
+                .getBytes(StandardCharsets.US_ASCII);
+        List<Reply> replies = serve(frame("{\"args\": ["), badHeader,
+                frame("{\"id\": 7, \"args\": [\"spec\", \"--model\"], \"arrays\": [{\"name\": \"x\", \"bytes\": 99}]}"),
+                noLength, frame("{\"id\": \"last\", \"args\": [\"spec\", \"--model\"], \"arrays\": []}"));
+        assertThat(replies).extracting(r -> r.json().get("code").asInt()).containsExactly(2, 2, 2, 2, 0);
+        assertThat(replies.get(0).json().get("err").asText()).startsWith("stt: serve: serve: a frame's JSON does not"
+                + " parse");
+        assertThat(replies.get(1).json().get("err").asText()).contains("header 'no colon here' is not Name: value");
+        assertThat(replies.get(2).json().get("err").asText()).contains("does not fit the frame's");
+        assertThat(replies.get(2).json().get("id").asInt()).isEqualTo(7);
+        assertThat(replies.get(3).json().get("err").asText()).contains("Content-Length and Json-Length must be");
+        assertThat(replies.get(4).json().get("id").asText()).isEqualTo("last");
+        assertThat(replies.get(0).json().get("id").isNull()).isTrue();
+    }
+
+    @Test
+    void theInputEndingInsideAFrameEndsTheServerWithExit2InOneLine() {
         StringWriter err = new StringWriter();
-        int code = Main.run(new String[] {"serve"}, new ByteArrayInputStream(frame("{\"args\": [")),
-                new PrintWriter(new StringWriter()), new PrintWriter(err), out);
+        byte[] whole = frame("{\"args\": [\"spec\"]}");
+        byte[] cut = java.util.Arrays.copyOf(whole, whole.length - 3);
+        int code = Main.run(new String[] {"serve"}, new ByteArrayInputStream(cut), new PrintWriter(new StringWriter()),
+                new PrintWriter(err), new ByteArrayOutputStream());
         assertThat(code).isEqualTo(ExitCode.USAGE);
-        assertThat(err.toString().strip()).startsWith("stt: serve: a frame's JSON does not parse").doesNotContain("\n");
+        assertThat(err.toString().strip()).startsWith("stt: serve: a frame promised").doesNotContain("\n");
+    }
+
+    @Test
+    void verdictsAreDataWithTheirRuleLevelAndWord() throws Exception {
+        Tile a = Tile.ofFloats(Dtype.FP32, 1, 2, 1, 2);
+        byte[] arr = npy(a);
+        String arrays = ", \"outputs\": [\"out\"], \"arrays\": [{\"name\": \"a\", \"bytes\": " + arr.length + "}]}";
+        List<Reply> replies = serve(
+                frame("{\"args\": [\"eval\", \"--data\", \"@a\", \"--op0\", \"relu\", \"--operand0\", \"1\", \"--op1\","
+                        + " \"add\", \"--operand1\", \"@a\", \"-o\", \"@out\", \"--gen\", \"cayman\"]" + arrays, arr),
+                frame("{\"args\": [\"eval\", \"--instruction\", \"tensor-tensor\", \"--data\", \"@a\", \"--data2\","
+                        + " \"@a\", \"--op\", \"pow\", \"-o\", \"@out\"]" + arrays, arr));
+        JsonNode invalid = replies.get(0).json().get("verdicts");
+        assertThat(invalid).hasSize(1);
+        assertThat(invalid.get(0).get("rule").asText()).isEqualTo("has_valid_scalar_tensor_tensor_op");
+        assertThat(invalid.get(0).get("level").asText()).isEqualTo("invalid");
+        assertThat(invalid.get(0).get("word").asInt()).isZero();
+        assertThat(invalid.get(0).get("message").asText()).contains("op0 = relu");
+        JsonNode refused = replies.get(1).json().get("verdicts");
+        assertThat(replies.get(1).json().get("code").asInt()).isEqualTo(1);
+        assertThat(refused).hasSize(1);
+        assertThat(refused.get(0).get("rule").asText()).isEqualTo("is_valid_tensor_tensor_arith_dve");
+        assertThat(refused.get(0).get("level").asText()).isEqualTo("not_executable");
+        assertThat(replies.get(1).json().get("words")).hasSize(1);
     }
 }

@@ -1,0 +1,39 @@
+package stt.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import stt.codec.Word;
+import stt.isa.Generation;
+import stt.validate.Violation;
+
+/**
+ * What a command run inside {@code serve} reports as data besides its text: the instruction words it ran, their
+ * generation, and the verdicts that refused one ({@link #RECORD}, bound by {@link ServeCommand} per request;
+ * outside serve nothing is recorded).
+ */
+final class Served {
+    static final ScopedValue<Served> RECORD = ScopedValue.newInstance();
+
+    /** One verdict and the index of the word it is about (-1 when the command does not know). */
+    record Verdict(Violation violation, int word) {
+    }
+
+    final List<Word> words = new ArrayList<>();
+    Generation gen = Generation.DEFAULT;
+    final List<Verdict> verdicts = new ArrayList<>();
+
+    /** The command is running {@code ran} on {@code generation}. */
+    static void ran(List<Word> ran, Generation generation) {
+        if (RECORD.isBound()) {
+            RECORD.get().words.addAll(ran);
+            RECORD.get().gen = generation;
+        }
+    }
+
+    /** Word {@code word} was refused under {@code found}. */
+    static void refused(List<Violation> found, int word) {
+        if (RECORD.isBound()) {
+            found.forEach(v -> RECORD.get().verdicts.add(new Verdict(v, word)));
+        }
+    }
+}
