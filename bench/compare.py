@@ -97,6 +97,16 @@ NKI_NOTE = ("`python3 bench/nki_roundtrip.py`: a warm `stt_nki` session (one `st
             " `scalar_tensor_tensor`, from the Python call to the returned array (issue 16's target: median <= 2 ms).")
 
 
+def by_hand(path):
+    """The sections of the current file headed `## By hand: ...` (measurements this script does not make, such as
+    JMH runs), carried over as they are."""
+    if not os.path.exists(path):
+        return ""
+    text = open(path).read()
+    at = text.find("\n## By hand: ")
+    return text[at:].rstrip("\n") + "\n" if at >= 0 else ""
+
+
 def jax_peer(case, in0, in1, outd, free, cpus):
     """JAX jit's ns per element on the case's op, in a process of its own (None without JAX): on every core the
     machine gives us (XLA's CPU backend runs large ops on several threads), or confined to the cpus given."""
@@ -237,7 +247,7 @@ def main():
               "    " + subprocess.run([sys.executable, os.path.join(ROOT, "bench", "nki_roundtrip.py")], check=True,
                                     capture_output=True, text=True,
                                     env={**os.environ, "PYTHONPATH": os.path.join(ROOT, "python")}).stdout.strip()]
-    doc = "\n".join(lines) + "\n"
+    doc = "\n".join(lines) + "\n" + by_hand(os.path.join(ROOT, "docs", "performance.md"))
     with open(os.path.join(ROOT, "docs", "performance.md"), "w") as f:
         f.write(doc)
     print(doc)

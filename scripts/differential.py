@@ -10,7 +10,7 @@ commands, register-held addresses: the validation and refusal paths), and random
 byte (the decode-only opcodes). After each run, the first 16 KiB of every SBUF partition and the first 2 KiB of
 every PSUM partition are dumped and compared byte for byte.
 
-    python3 scripts/differential.py --programs 2000 --base-rev 474c60c
+    python3 scripts/differential.py --programs 2000 --base-rev 474c60c --exclude-opcodes 0x48
     python3 scripts/differential.py --programs 200 --base-stt /path/to/other/checkout/stt
 """
 import argparse
@@ -69,23 +69,25 @@ def mutate(rng, line):
     return " ".join(tokens)
 
 
-def raw_word(rng):
-    """64 random bytes whose opcode byte is a known opcode (or, rarely, any byte)."""
+def raw_word(rng, excluded):
+    """64 random bytes whose opcode byte is a known opcode (or, rarely, any byte), none of `excluded`."""
     codes = [0x9d, 0x9e, 0xe5, 0xea, 0x41, 0x51, 0x72, 0x99, 0x65, 0x8a, 0x43, 0x53, 0x44, 0x54, 0x93, 0x9a, 0xe6,
              0x30, 0x9b, 0x24, 0x49, 0xe9, 0x4d, 0x4b, 0x46, 0x47, 0x42, 0x52, 0x83, 0x84, 0x4e, 0x5e, 0x48, 0x6a,
              0x6b, 0x7e]
+    codes = [c for c in codes if c not in excluded]
     b = bytearray(rng.integers(0, 256, 64, dtype=np.uint8).tobytes())
-    b[0] = int(rng.choice(codes)) if rng.random() < 0.95 else int(rng.integers(0, 256))
+    anything = [c for c in range(256) if c not in excluded]
+    b[0] = int(rng.choice(codes)) if rng.random() < 0.95 else int(rng.choice(anything))
     if rng.random() < 0.5:
         b[1:12] = bytes(11)  # a plausible header
     return bytes(b)
 
 
-def program(rng, k):
+def program(rng, k, excluded):
     """(path suffix, bytes) of program k: oracle text, oracle text with mutated words, or raw words."""
     kind = k % 4
     if kind == 3:
-        return ".bin", b"".join(raw_word(rng) for _ in range(int(rng.integers(1, 4))))
+        return ".bin", b"".join(raw_word(rng, excluded) for _ in range(int(rng.integers(1, 4))))
     words = [w[1] for w in rp.program(rng, k, rp.OPCODES)]
     if kind in (1, 2):
         words = [mutate(rng, w) if rng.random() < 0.6 else w for w in words]
@@ -149,6 +151,8 @@ def main():
     ap.add_argument("--base-stt", help="the launcher of another build to compare against")
     ap.add_argument("--stt", default=os.path.join(ROOT, "stt"), help="the launcher under test (default: this one)")
     ap.add_argument("--show", type=int, default=3, help="how many differences to print in full")
+    ap.add_argument("--exclude-opcodes", default="", help="comma-separated opcode bytes (0x48,...) whose behaviour the"
+                    " change under test means to change (an opcode that newly executes): no raw word uses them")
     opts = ap.parse_args()
     if not (opts.base_rev or opts.base_stt):
         ap.error("give --base-rev REV or --base-stt LAUNCHER")
@@ -166,12 +170,13 @@ def main():
 
 
 def compare(opts, rng, tmp, old, new):
+    excluded = {int(c, 16) for c in opts.exclude_opcodes.split(",") if c}
     differences, ran, words = 0, {"fast": 0, "reference": 0}, 0
     load = os.path.join(tmp, "in.npy")
     outcomes = {}
     for k in range(opts.programs):
         progress(k, opts.programs, "differential programs")
-        suffix, data = program(rng, k)
+        suffix, data = program(rng, k, excluded)
         prog = os.path.join(tmp, "p" + suffix)
         with open(prog, "wb") as f:
             f.write(data)
@@ -187,11 +192,13 @@ def compare(opts, rng, tmp, old, new):
             differences += 1
             if differences <= opts.show:
                 diff = {key: (a[key], b[key]) for key in a if a[key] != b[key]}
-                print(f"program {k} ({gen}, {engine}) DIFFERS:\n{data.decode(errors='replace') if suffix == '.s' else data.hex()}"
+                text = data.decode(errors="replace") if suffix == ".s" else data.hex()
+                print(f"program {k} ({gen}, {engine}) DIFFERS:\n{text}"
                       f"\n{json.dumps(diff, indent=1)}", file=sys.stderr)
     progress(opts.programs, opts.programs, "differential programs")
     print(f"differential: {opts.programs} programs ({words} words; fast {ran['fast']}, reference {ran['reference']};"
-          f" run exit codes {dict(sorted(outcomes.items()))}), {differences} differences, seed {opts.seed}")
+          f" run exit codes {dict(sorted(outcomes.items()))}), {differences} differences, seed {opts.seed}"
+          + (f", opcodes excluded: {opts.exclude_opcodes}" if excluded else ""))
     return 1 if differences else 0
 
 

@@ -1,5 +1,5 @@
 /**
- * stt: a bit-exact model of the Neuron Vector Engine's Scalar-Tensor-Tensor instruction family.
+ * stt: a bit-exact model of the Neuron NeuronCore's Vector Engine, from its 64-byte instruction words to NKI's calls.
  *
  * <p>The exported packages are the API: the ISA vocabulary ({@code stt.isa}), instruction words ({@code stt.codec},
  * {@code stt.text}), validation ({@code stt.validate}), the machine and execution ({@code stt.machine},

@@ -2,39 +2,18 @@ package stt.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 import stt.codec.Word;
 import stt.isa.Generation;
 import stt.validate.Validator;
 import stt.validate.Violation;
 
-@Command(name = "check", description = "Validate each word for a generation; exit 1 if any is invalid.")
-final class CheckCommand extends Stdin implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Parameters(paramLabel = "FILE", description = "program: .s text, or binary 64-byte words; - for stdin")
-    String file;
-
-    @Mixin
-    GenerationMixin generation;
-
-    @Option(names = "--json", description = "one JSON object per word: index, valid, violations (and, for a valid word"
-            + " this model's engine does not run, not_executable)")
-    boolean json;
-
-
+@Command(name = "check", description = "Validate each word for a generation; exit 1 if any is invalid. --json: one"
+        + " object per word {index, valid, violations} and, for a valid word this model's engine does not run,"
+        + " not_executable; each verdict {rule, level, message}.")
+final class CheckCommand extends ProgramCommand {
     @Override
-    public Integer call() {
-        Generation gen = generation.gen;
-        List<Word> words = Programs.load(file, stdin, gen);
-        PrintWriter out = spec.commandLine().getOut();
+    int run(Generation gen, List<Word> words, PrintWriter out) {
         int invalid = 0;
         for (int k = 0; k < words.size(); k++) {
             List<Violation> violations = Validator.validate(words.get(k), gen);

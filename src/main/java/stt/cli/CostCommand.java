@@ -3,13 +3,7 @@ package stt.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 import stt.codec.Word;
 import stt.cost.Cost;
 import stt.isa.Generation;
@@ -17,26 +11,11 @@ import stt.validate.Validator;
 import stt.validate.Violation;
 
 @Command(name = "cost", description = "Estimate each word's Vector Engine cycles and time from NKI 2.26's published"
-        + " formulas, and the program's total; exit 1 if any word is invalid.")
-final class CostCommand extends Stdin implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Parameters(paramLabel = "FILE", description = "program: .s text, or binary 64-byte words; - for stdin")
-    String file;
-
-    @Mixin
-    GenerationMixin generation;
-
-    @Option(names = "--json", description = "one JSON object per word {index, name, n, cycles, ns}, then one"
-            + " {total_cycles, total_ns}; the estimate's label goes to standard error")
-    boolean json;
-
+        + " formulas, and the program's total; exit 1 if any word is invalid. --json: one object per word {index, name,"
+        + " n, cycles, ns}, then one {total_cycles, total_ns}; the estimate's label goes to standard error.")
+final class CostCommand extends ProgramCommand {
     @Override
-    public Integer call() {
-        Generation gen = generation.gen;
-        List<Word> words = Programs.load(file, stdin, gen);
-        PrintWriter out = spec.commandLine().getOut();
+    int run(Generation gen, List<Word> words, PrintWriter out) {
         if (json) {
             spec.commandLine().getErr().println("stt cost on " + gen.isaName() + ": " + Cost.LABEL + clock(gen));
         } else {

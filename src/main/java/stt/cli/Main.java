@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
 
 /** The {@code stt} command line: one picocli subcommand per verb, one exception-to-exit-code mapping. */
 @Command(name = "stt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Bit-exact model of the Neuron Vector Engine's Scalar-Tensor-Tensor instruction family.",
+        description = "Bit-exact model of the Neuron NeuronCore's Vector Engine: decode, validate, run and cost its"
+                + " instruction words; NKI's calls on tiles.",
         subcommands = {DemoCommand.class, DisasmCommand.class, AsmCommand.class, CheckCommand.class,
                 SpecCommand.class, RunCommand.class, EvalCommand.class, CostCommand.class, ShowCommand.class,
                 BatchCommand.class, ServeCommand.class, BenchCommand.class})

@@ -20,7 +20,7 @@ import stt.exec.TensorTensorScan;
 import stt.fast.CacheKernel;
 import stt.fast.CopyKernel;
 import stt.fast.Kernel;
-import stt.fast.LaneKernel;
+import stt.fast.SttSelectKernel;
 import stt.fast.MemsetKernel;
 import stt.fast.PredicatedKernel;
 import stt.fast.ReadAccumulatorKernel;
@@ -29,6 +29,7 @@ import stt.fast.TensorScalarKernel;
 import stt.fast.TensorTensorKernel;
 import stt.isa.AccumCmd;
 import stt.isa.Opcode;
+import stt.validate.D1Checks;
 import stt.validate.D4Checks;
 import stt.validate.Executable;
 import stt.validate.S2s2d2Checks;
@@ -61,7 +62,7 @@ public final class Definitions {
                     w -> w.get("accumulator_cmd") == AccumCmd.LOAD_ACCUMULATE.code()));
 
     private static final ScalarTensorTensor STT = new ScalarTensorTensor();
-    private static final Supplier<Kernel> LANES = OpcodeDef.kernel(() -> new LaneKernel());
+    private static final Supplier<Kernel> STT_SELECT = OpcodeDef.kernel(() -> new SttSelectKernel());
     private static final TensorTensor TT = new TensorTensor();
     private static final Supplier<Kernel> TT_KERNEL = OpcodeDef.kernel(() -> new TensorTensorKernel());
     private static final CopyPredicated PREDICATED = new CopyPredicated();
@@ -76,17 +77,17 @@ public final class Definitions {
     private static final List<OpcodeDef> ALL = List.of(
             // S2S2D2_STT (the seed)
             def(Opcode.SCALAR_TENSOR_TENSOR_ARITH).checks(S2s2d2Checks.STT_ARITH).scalars(STT_SCALAR)
-                    .body(STT, Cost.SCALAR_TENSOR_TENSOR, "Scalar-Tensor-Tensor").kernel(LANES)
+                    .body(STT, Cost.SCALAR_TENSOR_TENSOR, "Scalar-Tensor-Tensor").kernel(STT_SELECT)
                     .nki("scalar_tensor_tensor").build(),
             def(Opcode.SCALAR_TENSOR_TENSOR_BITVEC).checks(S2s2d2Checks.STT_BITVEC).scalars(STT_SCALAR)
-                    .body(STT, Cost.SCALAR_TENSOR_TENSOR, "Scalar-Tensor-Tensor").kernel(LANES)
+                    .body(STT, Cost.SCALAR_TENSOR_TENSOR, "Scalar-Tensor-Tensor").kernel(STT_SELECT)
                     .nki("scalar_tensor_tensor").build(),
             def(Opcode.TENSOR_TENSOR_SCAN_ARITH).checks(S2s2d2Checks.SCAN).scalars(STT_SCALAR)
                     .body(new TensorTensorScan(), Cost.TENSOR_TENSOR_SCAN, "TensorTensorScan")
                     .kernel(OpcodeDef.kernel(() -> new ScanKernel()))
                     .nki("tensor_tensor_scan").build(),
             def(Opcode.SELECT_REDUCE).checks(S2s2d2Checks.SELECT_REDUCE).scalars(STT_SCALAR)
-                    .body(new SelectReduce(), Cost.SELECT_REDUCE, "CopyPredicatedReduce").kernel(LANES)
+                    .body(new SelectReduce(), Cost.SELECT_REDUCE, "CopyPredicatedReduce").kernel(STT_SELECT)
                     .nki("select_reduce").build(),
             // S3S3D3_TT
             def(Opcode.TENSOR_TENSOR_ARITH).checks(S3s3d3Checks.TENSOR_TENSOR)
@@ -135,11 +136,11 @@ public final class Definitions {
                     .refused("the device evaluates exp through PWL/LUT tables that are not public, so no bit-exact"
                             + " model exists").build(),
             // D1_RD
-            def(Opcode.DVE_READ_ACCUMULATOR).checks(S3d3Checks.READ_ACCUMULATOR)
+            def(Opcode.DVE_READ_ACCUMULATOR).checks(D1Checks.READ_ACCUMULATOR)
                     .body(new ReadAccumulator(), Cost.READ_ACCUMULATOR, "DveReadAccumulator")
                     .kernel(OpcodeDef.kernel(() -> new ReadAccumulatorKernel()))
                     .noNki("emitted after 0x9a for tensor_scalar_reduce's reduce_res").build(),
-            def(Opcode.ACTIVATION_READ_ACCUMULATOR).checks(S3d3Checks.ACT_READ_ACCUMULATOR)
+            def(Opcode.ACTIVATION_READ_ACCUMULATOR).checks(D1Checks.ACT_READ_ACCUMULATOR)
                     .noNki("emitted for activation's reduce_res").refused("it is an Activation-engine instruction")
                     .build(),
             // D4_MR

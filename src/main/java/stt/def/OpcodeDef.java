@@ -129,7 +129,8 @@ public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executabl
         }
 
         OpcodeDef build() {
-            return new OpcodeDef(opcode, checks, executable, scalars, Optional.ofNullable(body), Optional.ofNullable(kernel),
+            return new OpcodeDef(opcode, checks, executable, scalars, Optional.ofNullable(body),
+                    Optional.ofNullable(kernel),
                     Optional.ofNullable(cost), Optional.ofNullable(trace), Optional.ofNullable(nki), nkiNote, refusal);
         }
     }

@@ -1,7 +1,7 @@
 package stt.exec;
 
-import static stt.exec.Elementwise.R0;
-import static stt.exec.Elementwise.R2;
+import static stt.exec.TraceRegisters.SRC0;
+import static stt.exec.TraceRegisters.RESULT;
 
 import stt.alu.ArithAlu;
 import stt.isa.AluOp;
@@ -18,8 +18,6 @@ public final class CacheReduce implements Semantics {
     @Override
     public void execute(Machine m, Instruction i, Trace trace) {
         int channels = i.channels();
-        AluOp op0 = i.op0();
-        AluOp op1 = i.op1();
         boolean cumulative = i.opcode() == Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE;
         int[] s0 = i.imm0().lanes(m, channels);
         float[] acc = start(m, i);
@@ -27,10 +25,10 @@ public final class CacheReduce implements Semantics {
         Dtype out = i.dst().dtype();
         Streams.run(m, channels, i.elements(), i.dst(), (lane, k, s) -> {
             if (trace.on()) {
-                trace.scalarStage(op0.code(), R2, R0);
+                trace.scalarStage(i.op0().code(), RESULT, SRC0);
             }
-            float r = ArithAlu.apply(op0, in.toFp32(s[0]), Float.intBitsToFloat(s0[lane]));
-            acc[lane] = ArithAlu.apply(op1, r, acc[lane]);
+            float r = ArithAlu.apply(i.op0(), in.toFp32(s[0]), Float.intBitsToFloat(s0[lane]));
+            acc[lane] = ArithAlu.apply(i.op1(), r, acc[lane]);
             return Integer.toUnsignedLong(out.fromFp32(cumulative ? acc[lane] : r));
         }, lane -> m.setAccumulator(lane, acc[lane]), i.src());
     }

@@ -1,7 +1,7 @@
 package stt.exec;
 
-import static stt.exec.Elementwise.R0;
-import static stt.exec.Elementwise.R2;
+import static stt.exec.TraceRegisters.SRC0;
+import static stt.exec.TraceRegisters.RESULT;
 
 import stt.isa.AluOp;
 import stt.isa.Opcode;
@@ -14,14 +14,12 @@ import stt.machine.Machine;
 public final class CopyCast implements Semantics {
     @Override
     public void execute(Machine m, Instruction i, Trace trace) {
-        Operand src = i.src();
-        Operand dst = i.dst();
         boolean copy = i.opcode() == Opcode.COPY;
-        Streams.run(m, i.channels(), dst.count(), dst, (lane, k, s) -> {
+        Streams.run(m, i.channels(), i.elements(), i.dst(), (lane, k, s) -> {
             if (trace.on()) {
-                trace.scalarStage(AluOp.BYPASS.code(), R2, R0);
+                trace.scalarStage(AluOp.BYPASS.code(), RESULT, SRC0);
             }
-            return copy ? Integer.toUnsignedLong(s[0]) : Elementwise.cast(src.dtype(), dst.dtype(), s[0]);
-        }, src);
+            return Streams.move(copy, i.src(), i.dst(), s[0]);
+        }, i.src());
     }
 }

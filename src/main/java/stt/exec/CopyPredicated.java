@@ -1,8 +1,8 @@
 package stt.exec;
 
-import static stt.exec.Elementwise.R0;
-import static stt.exec.Elementwise.R1;
-import static stt.exec.Elementwise.R2;
+import static stt.exec.TraceRegisters.SRC0;
+import static stt.exec.TraceRegisters.SRC1;
+import static stt.exec.TraceRegisters.RESULT;
 
 import stt.isa.Opcode;
 import stt.machine.Machine;
@@ -14,17 +14,12 @@ import stt.machine.Machine;
 public final class CopyPredicated implements Semantics {
     @Override
     public void execute(Machine m, Instruction i, Trace trace) {
-        Operand src = i.src1();
-        Operand dst = i.dst();
         boolean copy = i.opcode() == Opcode.COPY_PREDICATED;
-        Streams.run(m, i.channels(), dst.count(), dst, (lane, k, s) -> {
+        Streams.run(m, i.channels(), i.elements(), i.dst(), (lane, k, s) -> {
             if (trace.on()) {
-                trace.mergeStage(R2, R0, R1);
+                trace.mergeStage(RESULT, SRC0, SRC1);
             }
-            if (s[0] == 0) {
-                return Streams.KEEP;
-            }
-            return copy ? Integer.toUnsignedLong(s[1]) : Elementwise.cast(src.dtype(), dst.dtype(), s[1]);
-        }, i.src0(), src);
+            return s[0] == 0 ? Streams.KEEP : Streams.move(copy, i.src1(), i.dst(), s[1]);
+        }, i.src0(), i.src1());
     }
 }

@@ -1,6 +1,6 @@
 package stt.exec;
 
-import static stt.exec.Elementwise.R2;
+import static stt.exec.TraceRegisters.RESULT;
 
 import stt.machine.Machine;
 
@@ -11,7 +11,7 @@ public final class Memset implements Semantics {
         long value = i.setValue();
         Streams.run(m, i.channels(), i.elements(), i.dst(), (lane, k, s) -> {
             if (trace.on()) {
-                trace.fillStage(R2);
+                trace.fillStage(RESULT);
             }
             return value;
         });

@@ -15,7 +15,7 @@ import stt.isa.MemoryRef;
 import stt.def.Definitions;
 import stt.def.OpcodeDef;
 import stt.machine.Machine;
-import stt.validate.Footprint;
+import stt.validate.AddressChecks;
 import stt.validate.Validator;
 import stt.validate.Violation;
 
@@ -71,9 +71,9 @@ public final class Resolver {
                 : gen.locate(value);
         if (ref.isEmpty()) {
             throw ExecutionException.failed(where + ", which is not an SBUF/PSUM address on " + gen + "; "
-                    + Footprint.windows(gen));
+                    + AddressChecks.windows(gen));
         }
-        List<String> problems = new ArrayList<>(Footprint.patternProblems(name, ref.get(), t, dtypeCode,
+        List<String> problems = new ArrayList<>(AddressChecks.patternProblems(name, ref.get(), t, dtypeCode,
                 p.written(), gen));
         if (ref.get().partition() + channels > Generation.PARTITIONS) {
             problems.add("partition " + ref.get().partition() + " + num_active_channels " + channels + " exceeds "
@@ -94,7 +94,7 @@ public final class Resolver {
             throws ExecutionException {
         int ptr = fromRegister ? m.register(imm & 0xff) : imm;
         if (fromRegister) {
-            List<String> problems = Footprint.pointerProblems(ptr, dtypeCode, channels, m.generation());
+            List<String> problems = AddressChecks.pointerProblems(ptr, dtypeCode, channels, m.generation());
             if (!problems.isEmpty()) {
                 throw ExecutionException.failed(String.format("%s reads address register %d = 0x%08x: %s", name,
                         imm & 0xff, ptr, String.join("; ", problems)));

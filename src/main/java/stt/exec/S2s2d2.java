@@ -12,11 +12,6 @@ import stt.machine.Machine;
  * loop (each lane's scalar is the {@link Instruction}'s imm0).
  */
 public final class S2s2d2 {
-    /** Register numbers in the trace lines: R[0] src0 element, R[1] src1 element, R[2] result. */
-    static final int R_SRC0 = 0;
-    static final int R_SRC1 = 1;
-    static final int R_RESULT = 2;
-
     private S2s2d2() {
     }
 

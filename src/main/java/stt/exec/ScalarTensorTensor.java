@@ -30,7 +30,7 @@ public final class ScalarTensorTensor implements Semantics {
     /** The seed's two element lines: the scalar stage, then the tensor stage. */
     private static void traceStages(Trace trace, Instruction p) {
         if (trace.on()) {
-            trace.scalarStage(p.op0().code(), S2s2d2.R_RESULT, S2s2d2.R_SRC0);
+            trace.scalarStage(p.op0().code(), TraceRegisters.RESULT, TraceRegisters.SRC0);
             tensorStage(trace, p);
         }
     }
@@ -38,9 +38,9 @@ public final class ScalarTensorTensor implements Semantics {
     /** {@code R[2] = OP(R[2], R[1])}, or {@code OP(R[1], R[2])} when stage 2 is reversed. */
     static void tensorStage(Trace trace, Instruction p) {
         if (p.reverse().swapsSecond()) {
-            trace.tensorStage(p.op1().code(), S2s2d2.R_RESULT, S2s2d2.R_SRC1, S2s2d2.R_RESULT);
+            trace.tensorStage(p.op1().code(), TraceRegisters.RESULT, TraceRegisters.SRC1, TraceRegisters.RESULT);
         } else {
-            trace.tensorStage(p.op1().code(), S2s2d2.R_RESULT, S2s2d2.R_RESULT, S2s2d2.R_SRC1);
+            trace.tensorStage(p.op1().code(), TraceRegisters.RESULT, TraceRegisters.RESULT, TraceRegisters.SRC1);
         }
     }
 }

@@ -14,7 +14,7 @@ public final class SelectReduce implements Semantics {
         S2s2d2.startAccumulators(m, p);
         S2s2d2.streamArith(m, p, (lane, a, b) -> {
             if (trace.on()) {
-                trace.selectStage(S2s2d2.R_RESULT, S2s2d2.R_SRC0, S2s2d2.R_SRC1);
+                trace.selectStage(TraceRegisters.RESULT, TraceRegisters.SRC0, TraceRegisters.SRC1);
             }
             return S2s2d2.selectElement(p, a, p.src1().dtype().toFp32(b), Float.intBitsToFloat(scalar[lane]));
         });

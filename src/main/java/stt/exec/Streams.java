@@ -48,6 +48,14 @@ final class Streams {
         }
     }
 
+    /**
+     * A source element moved to dst: its bits ({@code copy}), or through the fp32 hub, converted to fp32 from
+     * {@code src}'s dtype and back to {@code dst}'s (SPEC §5).
+     */
+    static long move(boolean copy, Operand src, Operand dst, int bits) {
+        return Integer.toUnsignedLong(copy ? bits : dst.dtype().fromFp32(src.dtype().toFp32(bits)));
+    }
+
     /** {@link #run} with nothing to do after a write. */
     static void run(Machine m, int lanes, long elements, Operand dst, Step step, Operand... sources) {
         run(m, lanes, elements, dst, step, lane -> { }, sources);

@@ -1,7 +1,7 @@
 package stt.exec;
 
-import static stt.exec.Elementwise.R0;
-import static stt.exec.Elementwise.R2;
+import static stt.exec.TraceRegisters.SRC0;
+import static stt.exec.TraceRegisters.RESULT;
 
 import stt.alu.ArithAlu;
 import stt.alu.BitvecAlu;
@@ -32,9 +32,9 @@ public final class TensorScalar implements Semantics {
         int width = 8 * in.size();
         Streams.run(m, channels, i.elements(), i.dst(), (lane, k, s) -> {
             if (trace.on()) {
-                trace.scalarStage(op0.code(), R2, R0);
+                trace.scalarStage(op0.code(), RESULT, SRC0);
                 if (op1 != AluOp.BYPASS) {
-                    trace.scalarStage(op1.code(), R2, R2);
+                    trace.scalarStage(op1.code(), RESULT, RESULT);
                 }
             }
             if (bitvec) {

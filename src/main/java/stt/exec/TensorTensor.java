@@ -1,8 +1,8 @@
 package stt.exec;
 
-import static stt.exec.Elementwise.R0;
-import static stt.exec.Elementwise.R1;
-import static stt.exec.Elementwise.R2;
+import static stt.exec.TraceRegisters.SRC0;
+import static stt.exec.TraceRegisters.SRC1;
+import static stt.exec.TraceRegisters.RESULT;
 
 import stt.alu.ArithAlu;
 import stt.alu.BitvecAlu;
@@ -25,7 +25,7 @@ public final class TensorTensor implements Semantics {
         int width = 8 * dst.dtype().size();
         Streams.run(m, i.channels(), dst.count(), dst, (lane, k, src) -> {
             if (trace.on()) {
-                trace.tensorStage(op.code(), R2, R0, R1);
+                trace.tensorStage(op.code(), RESULT, SRC0, SRC1);
             }
             return bitvec ? Integer.toUnsignedLong(BitvecAlu.apply(op, src[0], src[1], width))
                     : Integer.toUnsignedLong(dst.dtype().fromFp32(ArithAlu.apply(op, a.dtype().toFp32(src[0]),

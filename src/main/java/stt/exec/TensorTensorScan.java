@@ -17,7 +17,7 @@ public final class TensorTensorScan implements Semantics {
         }
         S2s2d2.streamArith(m, p, (lane, a, b) -> {
             if (trace.on()) {
-                trace.tensorStage(p.op0().code(), S2s2d2.R_RESULT, S2s2d2.R_SRC0, S2s2d2.R_RESULT);
+                trace.tensorStage(p.op0().code(), TraceRegisters.RESULT, TraceRegisters.SRC0, TraceRegisters.RESULT);
                 ScalarTensorTensor.tensorStage(trace, p);
             }
             state[lane] = S2s2d2.arithElement(p, p.src0().dtype().toFp32(a), p.src1().dtype().toFp32(b),

@@ -3,8 +3,6 @@ package stt.fast;
 import java.util.Arrays;
 import stt.alu.ArithAlu;
 import stt.exec.CacheReduce;
-import stt.exec.Operand;
-import stt.isa.AluOp;
 import stt.isa.Opcode;
 import stt.exec.Instruction;
 import stt.machine.Machine;
@@ -15,35 +13,26 @@ import stt.machine.Machine;
  */
 public final class CacheKernel implements Kernel {
     @Override
-    public boolean execute(Machine m, Instruction i, Lanes lanes) {
-        Operand src = i.src();
-        Operand dst = i.dst();
-        int channels = i.channels();
-        if (Hazards.observable(dst, channels, src)) {
-            return false;
-        }
-        AluOp op0 = i.op0();
-        AluOp op1 = i.op1();
+    public void execute(Machine m, Instruction i, Lanes lanes) {
         boolean cumulative = i.opcode() == Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE;
-        int[] s0 = i.imm0().lanes(m, channels);
+        int[] s0 = i.imm0().lanes(m, i.channels());
         float[] acc = CacheReduce.start(m, i);
-        long n = dst.count();
-        lanes.run(channels, n * channels, lane -> {
+        long n = i.elements();
+        lanes.run(i.channels(), n * i.channels(), lane -> {
             Chunks c = Chunks.get();
             float a = acc[lane];
             for (long k0 = 0; k0 < n; k0 += Chunks.SIZE) {
                 int len = (int) Math.min(Chunks.SIZE, n - k0);
-                Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
+                Transfer.loadFloats(m, i.src(), lane, k0, len, c.a, c.scratch);
                 Arrays.fill(c.b, 0, len, Float.intBitsToFloat(s0[lane]));
-                ArithKernel.binary(op0, c.a, c.b, c.r, len);
+                ArithKernel.binary(i.op0(), c.a, c.b, c.r, len);
                 for (int e = 0; e < len; e++) {
-                    a = ArithAlu.apply(op1, c.r[e], a);
+                    a = ArithAlu.apply(i.op1(), c.r[e], a);
                     c.mid[e] = a;
                 }
-                Transfer.storeFloats(m, dst, lane, k0, len, cumulative ? c.mid : c.r, c.scratch);
+                Transfer.storeFloats(m, i.dst(), lane, k0, len, cumulative ? c.mid : c.r, c.scratch);
             }
             m.setAccumulator(lane, a);
         });
-        return true;
     }
 }

@@ -12,19 +12,16 @@ import stt.machine.Machine;
  */
 public final class CopyKernel implements Kernel {
     @Override
-    public boolean execute(Machine m, Instruction i, Lanes lanes) {
+    public void execute(Machine m, Instruction i, Lanes lanes) {
         Operand src = i.src();
         Operand dst = i.dst();
         int channels = i.channels();
-        if (Hazards.observable(dst, channels, src)) {
-            return false;
-        }
         boolean copy = i.opcode() == Opcode.COPY;
         long n = dst.count();
         FusedCast.Shape fused = FusedCast.shape(copy, src, dst);
         if (fused != null) {
             FusedCast.run(fused, Rows.of(m, src), Rows.of(m, dst), channels, n, lanes);
-            return true;
+            return;
         }
         lanes.run(channels, n * channels, lane -> Chunks.each(n, (c, k0, len) -> {
             if (copy) {
@@ -35,6 +32,5 @@ public final class CopyKernel implements Kernel {
                 Transfer.storeFloats(m, dst, lane, k0, len, c.a, c.scratch);
             }
         }));
-        return true;
     }
 }

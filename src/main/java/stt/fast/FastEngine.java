@@ -13,8 +13,8 @@ import stt.exec.Trace;
 import stt.machine.Machine;
 
 /**
- * The fast engine: runs the Vector API kernel of a word's definition. A word whose opcode has no kernel, a word the
- * kernel hands back (its operands overlap so that streaming order would show), and every traced run go to the
+ * The fast engine: runs the Vector API kernel of a word's definition. A word whose opcode has no kernel, a word
+ * whose operands overlap so that the streaming order would show ({@link Hazards}), and every traced run go to the
  * reference engine, so results are the reference's bit for bit.
  */
 public final class FastEngine implements Engine {
@@ -52,10 +52,11 @@ public final class FastEngine implements Engine {
         }
         Resolver.admit(m, word);
         Instruction i = Instruction.of(m, word);
-        if (kernel.execute(m, i, lanes)) {
-            kernelRuns.increment();
-        } else {
+        if (Hazards.streamingOrderObservable(i)) {
             ReferenceEngine.run(m, def, def.body().orElseThrow(), i, trace);
+        } else {
+            kernel.execute(m, i, lanes);
+            kernelRuns.increment();
         }
     }
 

@@ -48,7 +48,10 @@ final class FusedBitwise {
                 src0.at(lane), src1.seg(), src1.at(lane), dst.seg(), dst.at(lane), (int) n * size);
     }
 
-    /** dst = op1(op0(src0, s), src1) over {@code bytes} bytes (a lane's, which fit its partition), with reverse_operands' swaps. */
+    /**
+     * dst = op1(op0(src0, s), src1) over {@code bytes} bytes (a lane's, which fit its partition), with
+     * reverse_operands' swaps.
+     */
     static void run(AluOp op0, AluOp op1, boolean swap0, boolean swap1, int s, int size, MemorySegment seg0,
             long at0, MemorySegment seg1, long at1, MemorySegment segD, long atD, int bytes) {
         ByteVector sv = scalar(s, size);

@@ -1,7 +1,7 @@
 package stt.fast;
 
-import static stt.machine.Machine.I16;
-import static stt.machine.Machine.I32;
+import static stt.machine.internal.RawMemory.I16;
+import static stt.machine.internal.RawMemory.I32;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;

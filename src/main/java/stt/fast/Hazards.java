@@ -3,7 +3,7 @@ package stt.fast;
 import java.util.Arrays;
 import stt.exec.Operand;
 import stt.exec.Instruction;
-import stt.validate.Footprint;
+import stt.validate.AddressChecks;
 
 /**
  * Whether the order in which elements are read and written can show: the fast engine reads a chunk of both
@@ -14,18 +14,10 @@ final class Hazards {
     private Hazards() {
     }
 
-    static boolean streamingOrderObservable(Instruction p) {
-        return observable(p.dst(), p.channels(), p.src0(), p.src1());
-    }
-
-    /** Whether {@code dst} overlaps any of {@code sources} other than element-on-element in the same lane. */
-    static boolean observable(Operand dst, int channels, Operand... sources) {
-        for (Operand src : sources) {
-            if (conflicts(src, dst, channels)) {
-                return true;
-            }
-        }
-        return false;
+    /** Whether the instruction's dst overlaps a source other than element-on-element in the same lane. */
+    static boolean streamingOrderObservable(Instruction i) {
+        return i.src0() != null && conflicts(i.src0(), i.dst(), i.channels())
+                || i.src1() != null && conflicts(i.src1(), i.dst(), i.channels());
     }
 
     private static boolean conflicts(Operand src, Operand dst, int channels) {
@@ -53,6 +45,6 @@ final class Hazards {
     }
 
     private static long[] span(Operand o) {
-        return Footprint.span(o.pattern(), o.dtype().size(), o.start().offset());
+        return AddressChecks.span(o.pattern(), o.dtype().size(), o.start().offset());
     }
 }

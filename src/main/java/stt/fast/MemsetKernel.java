@@ -8,7 +8,7 @@ import stt.machine.Machine;
 /** Memset: one chunk filled with set_value's low bytes, stored over each lane's destination. */
 public final class MemsetKernel implements Kernel {
     @Override
-    public boolean execute(Machine m, Instruction i, Lanes lanes) {
+    public void execute(Machine m, Instruction i, Lanes lanes) {
         Operand dst = i.dst();
         int channels = i.channels();
         int value = (int) i.setValue();
@@ -17,6 +17,5 @@ public final class MemsetKernel implements Kernel {
             Arrays.fill(c.ir, 0, len, value);
             Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
         }));
-        return true;
     }
 }

@@ -11,14 +11,10 @@ import stt.machine.Machine;
  */
 abstract class S2s2d2Kernel implements Kernel {
     @Override
-    public final boolean execute(Machine m, Instruction p, Lanes lanes) {
-        if (Hazards.streamingOrderObservable(p)) {
-            return false;
-        }
+    public final void execute(Machine m, Instruction p, Lanes lanes) {
         int[] scalars = p.imm0().lanes(m, p.channels());
         S2s2d2.startAccumulators(m, p);
         run(m, p, scalars, lanes);
-        return true;
     }
 
     /** op0 mult, op1 add and no swaps: the shape the fused mult/add paths run. */

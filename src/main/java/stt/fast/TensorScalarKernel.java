@@ -15,16 +15,13 @@ import stt.machine.Machine;
  */
 public final class TensorScalarKernel implements Kernel {
     @Override
-    public boolean execute(Machine m, Instruction i, Lanes lanes) {
+    public void execute(Machine m, Instruction i, Lanes lanes) {
         Operand src = i.src();
         Operand dst = i.dst();
         int channels = i.channels();
         AluOp op0 = i.op0();
         AluOp op1 = i.op1();
         boolean bitvec = i.opcode().isBitvec();
-        if (Hazards.observable(dst, channels, src)) {
-            return false;
-        }
         ReverseOperands rev = i.reverse();
         int[] s0 = i.imm0().lanes(m, channels);
         int[] s1 = i.imm1().lanes(m, channels);
@@ -41,7 +38,6 @@ public final class TensorScalarKernel implements Kernel {
         } else {
             lanes.run(channels, n * channels, lane -> lane(m, src, dst, st, lane, s0[lane], s1[lane], n));
         }
-        return true;
     }
 
     /** The word's two stages: ops, swaps, datapath and (bitvec) integer width. */

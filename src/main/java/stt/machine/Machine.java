@@ -22,8 +22,6 @@ import stt.machine.internal.RawMemory;
  * sets (a power-of-two pitch made every lane's stream evict the others').
  */
 public final class Machine {
-    public static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    public static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     /** Extra bytes between partitions in host memory: one page and one cache line. */
     public static final int SKEW = 4096 + 64;

@@ -158,7 +158,7 @@ public final class Checks {
 
     /**
      * tensorNd_valid for every pattern: counts of at least 1, a well-formed register address, or an immediate one
-     * inside a window with its footprint in the active range ({@link Footprint#patternProblems}).
+     * inside a window with its footprint in the active range ({@link AddressChecks#patternProblems}).
      */
     public static Check tensorValid() {
         return Check.of(EnumSet.of(Rule.TENSOR1D_VALID, Rule.TENSOR2D_VALID, Rule.TENSOR3D_VALID,
@@ -192,10 +192,10 @@ public final class Checks {
         Optional<MemoryRef> ref = gen.locate(a.partitionOffset());
         if (ref.isEmpty()) {
             report(out, rule, "%s.start_addr = 0x%08x is in no memory window of %s; %s", name, t.start_addr(), gen,
-                    Footprint.windows(gen));
+                    AddressChecks.windows(gen));
             return;
         }
-        Footprint.patternProblems(name, ref.get(), t, (int) w.get(p.dtypeField()), p.written(), gen)
+        AddressChecks.patternProblems(name, ref.get(), t, (int) w.get(p.dtypeField()), p.written(), gen)
                 .forEach(m -> report(out, rule, "%s", m));
     }
 

@@ -145,7 +145,7 @@ public final class S2s2d2Checks {
             }
             return;
         }
-        Footprint.pointerProblems(imm0, (int) w.get("imm0_dtype"), (int) w.get("num_active_channels"), gen)
+        AddressChecks.pointerProblems(imm0, (int) w.get("imm0_dtype"), (int) w.get("num_active_channels"), gen)
                 .forEach(m -> report(out, rule, "imm0 = 0x%08x as a pointer immediate: %s", imm0, m));
     }
 }

@@ -20,8 +20,7 @@ import stt.isa.ReverseOperands;
 
 /**
  * The check lists of the S3D3_TS opcodes (FAMILY-SOURCES §5.3, §5.5): Tensor-Scalar 0x43/0x53 and its deprecated
- * pointer twins 0x44/0x54 (is_valid_tensor_scalar_op), and the cache reductions 0x9a/0xe6; and of
- * DveReadAccumulator 0x9b on D1_RD (§6.2).
+ * pointer twins 0x44/0x54 (is_valid_tensor_scalar_op), and the cache reductions 0x9a/0xe6.
  */
 public final class S3d3Checks {
     private S3d3Checks() {
@@ -75,25 +74,6 @@ public final class S3d3Checks {
             Check.of(Rule.HAS_VALID_TENSOR_SCALAR_CACHE_REDUCE_ACCUM_CMD,
                     S3d3Checks::has_valid_tensor_scalar_cache_reduce_accum_cmd)), SHARED_TAIL, STRUCTURE);
 
-    /** DveReadAccumulator 0x9b (is_valid_dve_read_accumulator). */
-    public static final List<Check> READ_ACCUMULATOR = List.of(
-            Checks.dtypeIn(Rule.DVE_READ_ACCUMULATOR_TYPE_CHECK, EnumSet.of(Dtype.FP8_E3M4, Dtype.FP8_E4M3,
-                    Dtype.FP8_E5M2, Dtype.FP16, Dtype.BF16, Dtype.FP32, Dtype.FP32R), "an fp datapath dtype", "dtype"),
-            Checks.activeChannels(), Checks.startAddrActiveChannels(), Checks.tensorValid(),
-            Checks.equals(Rule.READ_ACCUMULATOR_DST_SIZE, "dst_element_count", 1, "one element per lane"),
-            Checks.equals(Rule.READ_ACCUMULATOR_DST_SIZE, "dst.num_elem[0]", 1, "one element per lane"),
-            Check.of(Rule.D1_RD_HAS_VALID_NEGATED_FIELD, S3d3Checks::d1_rd_has_valid_negated_field),
-            Checks.reservedZero(Rule.D1_RD_RESERVED_ZERO));
-
-    /** ActivationReadAccumulator 0x24: DveReadAccumulator's list with no fp8 and no negation (FAMILY-SOURCES §6.2). */
-    public static final List<Check> ACT_READ_ACCUMULATOR = List.of(
-            Checks.dtypeIn(Rule.ACTIVATION_READ_ACCUMULATOR_TYPE_CHECK, EnumSet.of(Dtype.FP16, Dtype.BF16, Dtype.FP32,
-                    Dtype.FP32R), "bf16, fp16, fp32 or fp32r", "dtype"),
-            Checks.activeChannels(), Checks.startAddrActiveChannels(), Checks.tensorValid(),
-            Checks.equals(Rule.READ_ACCUMULATOR_DST_SIZE, "dst_element_count", 1, "one element per lane"),
-            Checks.equals(Rule.READ_ACCUMULATOR_DST_SIZE, "dst.num_elem[0]", 1, "one element per lane"),
-            Checks.equals(Rule.D1_RD_HAS_ZERO_NEGATED_FIELD, "negated", 0, "the activation read-out does not negate"),
-            Checks.reservedZero(Rule.D1_RD_RESERVED_ZERO));
 
     private static Optional<AluOp> op(Word w, String field) {
         return AluOp.of((int) w.get(field));
@@ -182,7 +162,7 @@ public final class S3d3Checks {
                 }
                 case POINTER_IMMEDIATE -> {
                     int dtype = bitvec ? (int) w.get("in_dtype") : Dtype.FP32.code();
-                    Footprint.pointerProblems(value, dtype, (int) w.get("num_active_channels"), gen)
+                    AddressChecks.pointerProblems(value, dtype, (int) w.get("num_active_channels"), gen)
                             .forEach(m -> report(out, rule, "%s = 0x%08x as a pointer: %s", imm, value, m));
                 }
                 case REG_PTR_IMMEDIATE -> {
@@ -242,12 +222,6 @@ public final class S3d3Checks {
         if (Coded.byCode(AccumCmd.class, code).filter(allowed::contains).isEmpty()) {
             report(out, Rule.HAS_VALID_TENSOR_SCALAR_CACHE_REDUCE_ACCUM_CMD, "accumulator_cmd = %s; allowed: %s",
                     Coded.describe(AccumCmd.class, code), names(allowed));
-        }
-    }
-
-    private static void d1_rd_has_valid_negated_field(Word w, Generation gen, List<Violation> out) {
-        if (w.get("negated") > 1) {
-            report(out, Rule.D1_RD_HAS_VALID_NEGATED_FIELD, "negated = %d; allowed: 0, 1", w.get("negated"));
         }
     }
 }

@@ -19,11 +19,10 @@ import stt.fast.FastEngine;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
-import stt.isa.Opcode;
 import stt.isa.Space;
 import stt.machine.Machine;
 import stt.machine.internal.RawMemory;
-import stt.validate.Footprint;
+import stt.validate.AddressChecks;
 import stt.validate.Validator;
 
 /**
@@ -94,7 +93,7 @@ class AtomicityTest {
         TensorPattern d = w.pattern("dst");
         int addr = d.addr().fromRegister() ? m.register(d.addr().regnum()) : d.addr().partitionOffset();
         MemoryRef at = G.locate(addr).orElseThrow();
-        long[] span = Footprint.span(d, Dtype.of((int) w.get("out_dtype")).orElseThrow().size(), at.offset());
+        long[] span = AddressChecks.span(d, Dtype.of((int) w.get("out_dtype")).orElseThrow().size(), at.offset());
         return new Region(at.space(), at.partition(), (int) w.get("num_active_channels"), span[0], span[1]);
     }
 

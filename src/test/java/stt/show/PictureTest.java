@@ -31,7 +31,7 @@ import stt.isa.Generation;
 import stt.isa.MemoryRef;
 import stt.isa.Opcode;
 import stt.machine.Machine;
-import stt.validate.Footprint;
+import stt.validate.AddressChecks;
 
 class PictureTest {
     static final Generation G = Generation.MARIANA;
@@ -58,7 +58,7 @@ class PictureTest {
         return out;
     }
 
-    /** The validator's footprint (Footprint.span) per immediate pattern, distinct bytes counted one by one. */
+    /** The validator's footprint (AddressChecks.span) per immediate pattern, distinct bytes counted one by one. */
     static Set<Rect> expected(Word w) {
         Set<Rect> out = new HashSet<>();
         int channels = (int) w.get("num_active_channels");
@@ -69,7 +69,7 @@ class PictureTest {
             }
             MemoryRef ref = G.locate(t.addr().partitionOffset()).orElseThrow();
             int size = Dtype.of((int) w.get(p.dtypeField())).orElseThrow().size();
-            long[] span = Footprint.span(t, size, ref.offset());
+            long[] span = AddressChecks.span(t, size, ref.offset());
             Set<Long> bytes = new HashSet<>();
             for (long k = 0; k < t.elementCount(); k++) {
                 for (int b = 0; b < size; b++) {

@@ -1,6 +1,7 @@
 package stt.machine.internal;
 
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 import java.util.function.BiFunction;
@@ -10,9 +11,14 @@ import stt.machine.Machine;
 /**
  * The raw memory of a {@link Machine}, for the engines of this module (the JDK's shared-secrets pattern):
  * {@code Machine} hands its segments to this class once, and the package is not exported, so code outside the
- * module reads and writes a machine only through its checked public methods.
+ * module reads and writes a machine only through its checked public methods. The element layouts and their one
+ * switch on element size live here; {@code Machine} is named only as the key of the grant.
  */
 public final class RawMemory {
+    /** The little-endian 16- and 32-bit elements of machine memory (SPEC §3), at any byte offset. */
+    public static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    public static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
     private static volatile BiFunction<Machine, Space, MemorySegment> segments;
 
     private RawMemory() {
@@ -35,8 +41,8 @@ public final class RawMemory {
     public static int readBits(MemorySegment seg, long at, int size) {
         return switch (size) {
             case 1 -> seg.get(ValueLayout.JAVA_BYTE, at) & 0xff;
-            case 2 -> seg.get(Machine.I16, at) & 0xffff;
-            default -> seg.get(Machine.I32, at);
+            case 2 -> seg.get(I16, at) & 0xffff;
+            default -> seg.get(I32, at);
         };
     }
 
@@ -44,8 +50,8 @@ public final class RawMemory {
     public static void writeBits(MemorySegment seg, long at, int size, int bits) {
         switch (size) {
             case 1 -> seg.set(ValueLayout.JAVA_BYTE, at, (byte) bits);
-            case 2 -> seg.set(Machine.I16, at, (short) bits);
-            default -> seg.set(Machine.I32, at, bits);
+            case 2 -> seg.set(I16, at, (short) bits);
+            default -> seg.set(I32, at, bits);
         }
     }
 }

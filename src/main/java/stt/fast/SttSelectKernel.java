@@ -13,7 +13,7 @@ import stt.machine.Machine;
  * lanes to one. A mult/add on contiguous streams ({@link FusedMultAdd}), bitwise-only
  * bitvec stages ({@link FusedBitwise}) and a plain selection ({@link FusedSelect}) run fused on the segments.
  */
-public final class LaneKernel extends S2s2d2Kernel {
+public final class SttSelectKernel extends S2s2d2Kernel {
     private static final int CHUNK = Chunks.SIZE;
 
     @Override

@@ -15,8 +15,8 @@ import stt.isa.Space;
  * The memory checks on a resolved address, shared by the validator (immediate addresses) and the executors
  * (addresses read from registers at run time): each returns the problems found, empty when there are none.
  */
-public final class Footprint {
-    private Footprint() {
+public final class AddressChecks {
+    private AddressChecks() {
     }
 
     /**
