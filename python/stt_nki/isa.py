@@ -217,7 +217,8 @@ def tensor_copy(dst=None, *, src, dtype=None):
 
 
 def memset(dst=None, *, shape=None, value, dtype):
-    """A `shape` ([P, ...]) tile with every element `value` converted to `dtype` (Memset 0x49)."""
+    """A `shape` ([P, ...]) tile with every element `value` encoded in `dtype` as NKI does (Memset 0x49): an integer
+    dtype takes an integer in its range exactly, a float dtype the value rounded to nearest even."""
     if shape is None:
         if dst is None:
             raise ValueError("memset needs shape= or dst=")
@@ -230,7 +231,8 @@ def memset(dst=None, *, shape=None, value, dtype):
     c.opt("--shape", f"{shape[0]}x{free}")
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
         raise TypeError(f"value: expected a number, got {type(value).__name__}")
-    c.opt("--value", _fp32_bits(float(value)))
+    # the value itself, exactly: the model encodes it in the dtype (an integer as is, a float rounded from the double)
+    c.opt("--value", str(int(value)) if isinstance(value, (int, np.integer)) else repr(float(value)))
     out = c.out_dtype(dtype, None, None)
     return c.run("memset", out, shape, dst)
 

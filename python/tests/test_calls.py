@@ -97,6 +97,18 @@ def test_tensor_copy_casts_and_copies():
     np.testing.assert_array_equal(bits(same), bits(a))
 
 
+def test_memset_encodes_the_value_in_the_dtype_exactly():
+    # 16777217 = 2^24 + 1 is not an fp32: through fp32 it would be 2^24
+    np.testing.assert_array_equal(nisa.memset(shape=(2, 3), value=16777217, dtype=nl.int32),
+                                  np.full((2, 3), 16777217, np.int32))
+    np.testing.assert_array_equal(nisa.memset(shape=(1, 2), value=-1, dtype=nl.int8),
+                                  np.full((1, 2), -1, np.int8))
+    got = nisa.memset(shape=(1, 1), value=0.1, dtype=nl.bfloat16)
+    assert bits(got).tobytes() == np.array([0x3dcd], np.uint16).tobytes()  # 0.1 rounded from the double: 0x3dcd
+    with pytest.raises(ValueError, match="uint8 takes an integer in 0..255"):
+        nisa.memset(shape=(1, 1), value=256, dtype=nl.uint8)
+
+
 def test_memset_fills_and_converts():
     got = nisa.memset(shape=(4, 2, 3), value=-2.5, dtype=nl.float16)
     assert got.shape == (4, 2, 3) and got.dtype == np.float16

@@ -120,13 +120,15 @@ public sealed interface FamilyCall {
     }
 
     /**
-     * {@code nki.isa.memset(shape, value, dtype)}: Memset (0x49) of a [rows, cols] tile with {@code value}
-     * converted to dtype's bits (round to nearest even; integers truncate and saturate).
+     * {@code nki.isa.memset(shape, value, dtype)}: Memset (0x49) of a [rows, cols] tile with {@code value} encoded
+     * in dtype ({@link MemsetValue}: an integer exactly, a float correctly rounded from the value itself).
      */
-    record Memset(int rows, int cols, float value, Dtype dtype, Generation gen) implements FamilyCall {
+    record Memset(int rows, int cols, Number value, Dtype dtype, Generation gen) implements FamilyCall {
         public Memset {
+            Objects.requireNonNull(value, "value");
             Objects.requireNonNull(dtype, "dtype");
             Objects.requireNonNull(gen, "gen");
+            MemsetValue.bits(value, dtype);
         }
 
         @Override
@@ -136,7 +138,7 @@ public sealed interface FamilyCall {
             p.checkFits("the output");
             Word w = Word.builder(Opcode.MEMSET).pattern("dst", p.pattern(out, 4))
                     .set("dst_element_count", cols).set("dtype", dtype.code())
-                    .set("set_value", Integer.toUnsignedLong(dtype.fromFp32(value))).set("num_active_channels", rows)
+                    .set("set_value", MemsetValue.bits(value, dtype)).set("num_active_channels", rows)
                     .build();
             return new Staged(p, w, out, dtype);
         }

@@ -54,8 +54,11 @@ public final class Nki {
                 .run(EngineProvider.defaultEngine()).out();
     }
 
-    /** {@code nki.isa.memset(shape, value, dtype)} for a [rows, cols] tile. */
-    public static Tile memset(int rows, int cols, float value, Dtype dtype) throws ExecutionException {
+    /**
+     * {@code nki.isa.memset(shape, value, dtype)} for a [rows, cols] tile: {@code value} (an integer, or a float)
+     * encoded in dtype as NKI does ({@link MemsetValue}).
+     */
+    public static Tile memset(int rows, int cols, Number value, Dtype dtype) throws ExecutionException {
         return new FamilyCall.Memset(rows, cols, value, dtype, Generation.DEFAULT).run(EngineProvider.defaultEngine())
                 .out();
     }

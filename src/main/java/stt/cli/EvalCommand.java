@@ -52,7 +52,8 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--shape", paramLabel = "PxF", description = "memset: the [P, F] shape to set")
     String shape;
 
-    @Option(names = "--value", paramLabel = "NUMBER", description = "memset: the value, converted to --out-dtype")
+    @Option(names = "--value", paramLabel = "NUMBER", description = "memset: the value, encoded in --out-dtype (an"
+            + " integer exactly; a float rounded to nearest even from the value itself)")
     String value;
 
     @Option(names = "--predicate", paramLabel = "P.npy", description = "copy-predicated: the [P, F] integer"
@@ -353,8 +354,12 @@ final class EvalCommand implements Callable<Integer> {
         }
         int rows = (int) Locations.number(pf[0], "--shape " + shape + " partitions", Integer.MAX_VALUE);
         int cols = (int) Locations.number(pf[1], "--shape " + shape + " elements", Integer.MAX_VALUE);
-        return new FamilyCall.Memset(rows, cols, Float.intBitsToFloat(fp32Bits("--value", value)), anyDtype(outDtype),
-                gen);
+        Dtype dtype = anyDtype(outDtype);
+        try {
+            return new FamilyCall.Memset(rows, cols, memsetValue(value, dtype), dtype, gen);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--value " + value + ": " + e.getMessage());
+        }
     }
 
     /** The options only memset and copy-predicated take, refused by every other instruction. */
@@ -428,6 +433,30 @@ final class EvalCommand implements Callable<Integer> {
             return Numbers.parseInteger(text, Integer.MIN_VALUE, 0xffff_ffffL, option + " (a 32-bit bitvec scalar)");
         } catch (IllegalArgumentException e) {
             throw new InputException(e.getMessage() + "; or a .npy file");
+        }
+    }
+
+    /**
+     * memset's --value: for an integer dtype an integer literal (decimal, or 0x-hex bits); for a float dtype a
+     * number (0x-hex being fp32 bits, as everywhere here), rounded into the dtype from its double.
+     */
+    private static Number memsetValue(String text, Dtype dtype) {
+        boolean bits = text.startsWith("0x") || text.startsWith("0X");
+        if (!dtype.isFloat() && (bits || text.matches("-?[0-9]+"))) {
+            try {
+                long v = Numbers.parseInteger(text, Long.MIN_VALUE, Long.MAX_VALUE, "--value (an integer for "
+                        + dtype.isaName() + ")");
+                int width = 8 * Math.min(dtype.size(), 4);
+                return bits && v >= 1L << (width - 1) && v < 1L << width && dtype.isaName().startsWith("int")
+                        ? v - (1L << width) : v;
+            } catch (IllegalArgumentException e) {
+                throw new InputException(e.getMessage());
+            }
+        }
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            return (double) Float.intBitsToFloat(fp32Bits("--value", text));
         }
     }
 

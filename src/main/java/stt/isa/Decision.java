@@ -106,6 +106,10 @@ public enum Decision {
             + " FAMILY-SOURCES C6); 0x9a writes src op0 s0, 0xe6 the running acc."),
     READ_NEGATION(Source.SPEC_MODEL, "DveReadAccumulator negates by flipping the fp32 sign bit (NaN stays NaN, 0 and"
             + " -0 swap) before converting to dtype; it never changes the accumulator."),
+    MEMSET_VALUE(Source.SPEC_MODEL, "memset_value: NKI's memset value is encoded in the destination dtype: an integer"
+            + " dtype takes an integer in its range exactly (a non-integer or out-of-range value is refused, naming the"
+            + " range; eval's 0x-hex is the dtype's bits), a float dtype the value rounded to nearest even from the"
+            + " value itself (a double, never through fp32 first; eval's 0x-hex is fp32 bits)."),
     RECIPROCAL_RNE(Source.SPEC_MODEL, "reciprocal_rne (FAMILY-NEXT §4): Reciprocal 0x48 computes the correctly"
             + " rounded fp32 1/x (RNE) of the source converted to fp32, with IEEE special cases (1/±0 = ±inf,"
             + " 1/±inf = ±0, subnormals kept) and the canonical NaN; its checks are Cast's (S4D4_TR, op bypass,"
