@@ -13,6 +13,26 @@ import threading
 import numpy as np
 
 GENERATIONS = ("sunda", "cayman", "mariana", "mariana_plus", "maverick")
+# NKI's platform targets and NeuronCore versions (FAMILY-NEXT §10) -> the model's generations
+NKI_TARGETS = {"trn1": "sunda", "inf2": "sunda", "gen2": "sunda", "trn2": "cayman", "gen3": "cayman",
+               "trn3": "mariana", "gen4": "mariana"}
+PLATFORM_VARIABLE = "NEURON_PLATFORM_TARGET_OVERRIDE"
+
+
+def generation(gen=None):
+    """The model's generation for `gen`: a model name or an NKI target (trn1/inf2/gen2, trn2/gen3, trn3/gen4); None
+    means NEURON_PLATFORM_TARGET_OVERRIDE when set (as NKI's simulator reads it), else mariana."""
+    where = "gen"
+    if gen is None:
+        gen = os.environ.get(PLATFORM_VARIABLE) or "mariana"
+        where = PLATFORM_VARIABLE
+    name = str(gen).lower()
+    if name in GENERATIONS:
+        return name
+    if name in NKI_TARGETS:
+        return NKI_TARGETS[name]
+    raise ValueError(f"{where}={gen!r}: allowed: {', '.join(GENERATIONS)}, or NKI's targets"
+                     f" {', '.join(NKI_TARGETS)}")
 ENGINES = ("fast", "reference")
 
 
@@ -43,16 +63,17 @@ def _launcher():
 class Session:
     """A model of one NeuronCore generation behind one `stt serve` process; a context manager.
 
+    `gen` is a model generation or NKI's target name (`trn2` is cayman, `trn3` mariana); by default
+    NEURON_PLATFORM_TARGET_OVERRIDE's, else mariana.
+
     Inside `with Session(...) as s:` the module-level calls (`stt_nki.isa.*`) go through `s`. `last_words` holds
     the 64-byte instruction words of the last call, `last_cost` its estimated Vector Engine cycles and ns.
     """
 
-    def __init__(self, gen="mariana", engine="fast", launcher=None):
-        if gen not in GENERATIONS:
-            raise ValueError(f"gen={gen!r}: allowed: {', '.join(GENERATIONS)}")
+    def __init__(self, gen=None, engine="fast", launcher=None):
         if engine not in ENGINES:
             raise ValueError(f"engine={engine!r}: allowed: {', '.join(ENGINES)}")
-        self.gen, self.engine = gen, engine
+        self.gen, self.engine = generation(gen), engine
         self._launcher = launcher
         self._proc = None
         self._lock = threading.Lock()

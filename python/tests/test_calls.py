@@ -1,5 +1,8 @@
 """Every call against NumPy + ml_dtypes expectations computed here, and the error paths."""
 import itertools
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -207,3 +210,26 @@ def test_a_missing_server_is_a_clear_error():
         with pytest.raises(stt_nki.ServerError, match="launcher not found"):
             nisa.tensor_copy(src=f32([[1]]))
     assert s.last_words == []
+
+
+def test_nki_target_names_and_the_platform_variable_choose_the_generation(monkeypatch):
+    assert [stt_nki.Session(gen=g).gen for g in ("trn1", "inf2", "gen2", "trn2", "gen3", "trn3", "gen4", "CAYMAN")] \
+        == ["sunda", "sunda", "sunda", "cayman", "cayman", "mariana", "mariana", "cayman"]
+    monkeypatch.setenv("NEURON_PLATFORM_TARGET_OVERRIDE", "trn2")
+    assert stt_nki.Session().gen == "cayman"
+    monkeypatch.setenv("NEURON_PLATFORM_TARGET_OVERRIDE", "trn9")
+    with pytest.raises(ValueError, match="NEURON_PLATFORM_TARGET_OVERRIDE='trn9'"):
+        stt_nki.Session()
+
+
+def test_the_platform_variable_sets_the_default_session_of_a_fresh_interpreter():
+    # relu is a MARIANA op: with trn2 (CAYMAN) as the target, the module-level call is refused by the validator
+    code = ("import numpy as np, stt_nki\nfrom stt_nki import isa as nisa\n"
+            "try:\n    nisa.tensor_scalar(data=np.ones((2, 2), np.float32), op0='relu', operand0=0.0)\n"
+            "    print('ran')\nexcept stt_nki.InvalidInstruction as e:\n    print(e.rules)\n")
+    env = dict(os.environ, NEURON_PLATFORM_TARGET_OVERRIDE="trn2", PYTHONPATH=os.path.dirname(stt_nki.__path__[0]))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "['tensor_scalar_valid_ops']", out.stderr
+    env["NEURON_PLATFORM_TARGET_OVERRIDE"] = "trn3"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "ran", out.stderr
