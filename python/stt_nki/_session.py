@@ -4,13 +4,13 @@ import io
 import itertools
 import json
 import os
-import pathlib
-import shutil
 import subprocess
 import tempfile
 import threading
 
 import numpy as np
+
+from . import _java
 
 GENERATIONS = ("sunda", "cayman", "mariana", "mariana_plus", "maverick")
 # NKI's platform targets and NeuronCore versions (FAMILY-NEXT §10) -> the model's generations
@@ -48,16 +48,6 @@ class InvalidInstruction(Exception):
 
 class ServerError(RuntimeError):
     """The `stt serve` process is missing, did not start, or died."""
-
-
-def _launcher():
-    """STT_LAUNCHER, else the repository's ./stt beside this package, else `stt` on PATH."""
-    if os.environ.get("STT_LAUNCHER"):
-        return os.environ["STT_LAUNCHER"]
-    here = pathlib.Path(__file__).resolve().parents[2] / "stt"
-    if here.is_file():
-        return str(here)
-    return shutil.which("stt")
 
 
 class Session:
@@ -103,16 +93,19 @@ class Session:
             self._stderr.close()
 
     def _start(self):
-        path = self._launcher or _launcher()
-        if not path or not os.path.exists(path):
-            raise ServerError("stt launcher not found: set STT_LAUNCHER to the repository's ./stt (it builds the"
-                              " model with a JDK 25 and Maven on first use), or pass Session(launcher=...)")
+        try:
+            command = _java.serve_command(self._launcher)
+        except _java.JavaNotFound as e:
+            raise ServerError(str(e)) from None
+        if command is None:
+            raise ServerError("stt launcher not found: pip install ./python from the stt repository (the package then"
+                              " carries the model), or set STT_LAUNCHER to the repository's ./stt, or pass"
+                              " Session(launcher=...)")
         self._stderr = tempfile.TemporaryFile()
         try:
-            self._proc = subprocess.Popen([path, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          stderr=self._stderr)
+            self._proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr)
         except OSError as e:
-            raise ServerError(f"cannot start {path} serve: {e}") from None
+            raise ServerError(f"cannot start {command[0]} serve: {e}") from None
 
     def _died(self):
         proc, self._proc = self._proc, None
