@@ -3,6 +3,7 @@ import atexit
 import io
 import itertools
 import json
+import queue
 import os
 import subprocess
 import tempfile
@@ -56,14 +57,19 @@ class Session:
     `gen` is a model generation or NKI's target name (`trn2` is cayman, `trn3` mariana); by default
     NEURON_PLATFORM_TARGET_OVERRIDE's, else mariana.
 
-    Inside `with Session(...) as s:` the module-level calls (`stt_nki.isa.*`) go through `s`. `last_words` holds
-    the 64-byte instruction words of the last call, `last_cost` its estimated Vector Engine cycles and ns.
+    Inside `with Session(...) as s:` the module-level calls (`stt_nki.isa.*`) of that thread go through `s`.
+    `last_words` holds the 64-byte instruction words of the last call, `last_cost` its estimated Vector Engine cycles
+    and ns. A call interrupted (KeyboardInterrupt) leaves the session usable: the reply to the abandoned request is
+    discarded when it comes. A server that dies is a ServerError at once, one that does not answer within `timeout`
+    seconds a ServerError then; either closes the session, and the next call starts a new server.
     """
 
-    def __init__(self, gen=None, engine="fast", launcher=None):
+    def __init__(self, gen=None, engine="fast", launcher=None, timeout=600.0):
         if engine not in ENGINES:
             raise ValueError(f"engine={engine!r}: allowed: {', '.join(ENGINES)}")
-        self.gen, self.engine = generation(gen), engine
+        if not timeout or timeout <= 0:
+            raise ValueError(f"timeout={timeout!r}: allowed: a number of seconds > 0")
+        self.gen, self.engine, self.timeout = generation(gen), engine, float(timeout)
         self._launcher = launcher
         self._proc = None
         self._lock = threading.Lock()
@@ -73,11 +79,11 @@ class Session:
         self.last_verdicts = []
 
     def __enter__(self):
-        _active.append(self)
+        _bound().append(self)
         return self
 
     def __exit__(self, *exc):
-        _active.remove(self)
+        _bound().remove(self)
         self.close()
 
     def close(self):
@@ -90,6 +96,14 @@ class Session:
             except (OSError, subprocess.TimeoutExpired):
                 proc.kill()
                 proc.wait()
+            self._stderr.close()
+
+    def _kill(self):
+        """Ends a server whose input or output can no longer be trusted."""
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            proc.kill()
+            proc.wait()
             self._stderr.close()
 
     def _start(self):
@@ -106,10 +120,17 @@ class Session:
             self._proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr)
         except OSError as e:
             raise ServerError(f"cannot start {command[0]} serve: {e}") from None
+        self._replies = queue.Queue()
+        threading.Thread(target=_read_replies, args=(self._proc.stdout, self._replies), daemon=True,
+                         name="stt serve replies").start()
 
     def _died(self):
         proc, self._proc = self._proc, None
-        code = proc.wait()
+        try:
+            code = proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # it closed its output but runs on: no reply can come
+            proc.kill()
+            code = proc.wait()
         self._stderr.seek(0)
         tail = self._stderr.read().decode(errors="replace").strip()[-2000:]
         self._stderr.close()
@@ -140,21 +161,42 @@ class Session:
                 for p in pieces:
                     self._proc.stdin.write(p)
                 self._proc.stdin.flush()
-                reply = _read_frame(self._proc.stdout)
             except (BrokenPipeError, ConnectionResetError):
-                reply = None
-            if reply is None:
-                raise self._died()
-            js, payload = reply
-            if js.get("id") != request:
-                self.close()
-                raise ServerError(f"stt serve answered request {js.get('id')} to request {request}; the session"
-                                  " was closed (a later call starts a new one)")
+                raise self._died() from None
+            except BaseException:
+                self._kill()  # interrupted inside a frame: the server's input is cut, so it cannot go on
+                raise
+            js, payload = self._reply(request)
             out = {a["name"]: _npy(payload[a["name"]]) for a in js["arrays"]}
             self.last_words = [bytes.fromhex(w) for w in js.get("words", [])]
             self.last_cost = js.get("cost")
             self.last_verdicts = js.get("verdicts", [])
             return js["code"], js["out"], js["err"], out
+
+
+    def _reply(self, request):
+        """The reply to `request`, passing over the replies to requests abandoned earlier (interrupted calls)."""
+        while True:
+            try:
+                reply = self._replies.get(timeout=self.timeout)
+            except queue.Empty:
+                self._kill()
+                raise ServerError(f"stt serve did not answer within {self.timeout:g} s (Session(timeout=...)); the"
+                                  " session was closed and the next call starts a new server") from None
+            if reply is None:
+                raise self._died()
+            if reply[0].get("id") == request:
+                return reply
+
+
+def _read_replies(stream, replies):
+    """The session's reader thread: every frame the server writes, then None when its output ends."""
+    try:
+        while (frame := _read_frame(stream)) is not None:
+            replies.put(frame)
+    except (OSError, ValueError):
+        pass
+    replies.put(None)
 
 
 def _read_frame(f):
@@ -200,18 +242,24 @@ def _npy(view):
     return a.reshape(shape, order="F" if fortran else "C")
 
 
-_active = []
-_default = []
+_threads = threading.local()
+
+
+def _bound():
+    """This thread's `with Session()` blocks, innermost last."""
+    if not hasattr(_threads, "active"):
+        _threads.active = []
+    return _threads.active
 
 
 def current():
-    """The innermost `with Session()`, else the default session (started on first use)."""
-    if _active:
-        return _active[-1]
-    if not _default:
-        _default.append(Session())
-        atexit.register(_default[0].close)
-    return _default[0]
+    """This thread's innermost `with Session()`, else its default session (made on first use)."""
+    if _bound():
+        return _bound()[-1]
+    if getattr(_threads, "default", None) is None:
+        _threads.default = Session()
+        atexit.register(_threads.default.close)
+    return _threads.default
 
 
 def check(code, err, what, verdicts):

@@ -1,8 +1,10 @@
 """Every call against NumPy + ml_dtypes expectations computed here, and the error paths."""
-import itertools
 import os
+import signal
 import subprocess
 import sys
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -167,24 +169,75 @@ def test_an_op_the_generation_lacks_raises_invalid_instruction_with_the_rules():
     assert e.value.verdicts[0]["word"] == 0 and "pow" in e.value.verdicts[0]["message"]
 
 
-def test_a_reply_to_another_request_closes_the_session_with_a_server_error():
+def test_an_interrupted_call_leaves_the_session_usable():
+    big = RNG.standard_normal((128, 12288)).astype(np.float32)
+    with stt_nki.Session(engine="reference") as s:
+        nisa.tensor_copy(src=f32([[1]]))  # the server is up
+        previous = signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0.2)
+            with pytest.raises(KeyboardInterrupt):
+                nisa.scalar_tensor_tensor(data=big, op0=nl.multiply, operand0=2.0, op1=nl.add, operand1=big)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        a = f32([[1, 2], [3, 4]])
+        np.testing.assert_array_equal(nisa.tensor_tensor(data1=a, data2=a, op=nl.add), a + a)
+        np.testing.assert_array_equal(nisa.tensor_tensor(data1=a, data2=a, op=nl.multiply), a * a)
+
+
+def test_a_killed_server_is_one_server_error_and_the_next_call_starts_a_new_one():
     a = f32([[1, 2]])
     with stt_nki.Session() as s:
-        nisa.tensor_tensor(data1=a, data2=a, op=nl.add)
-        s._ids = itertools.count(5)  # the next request is 5; its reply is made to look like a stale one (4)
-        real = stt_nki._session._read_frame
+        nisa.tensor_copy(src=a)
+        s._proc.kill()
+        with pytest.raises(stt_nki.ServerError, match="stt serve ended"):
+            nisa.tensor_copy(src=a)
+        np.testing.assert_array_equal(nisa.tensor_copy(src=a), a)
 
-        def stale(f):
-            js, payload = real(f)
-            js["id"] = 4
-            return js, payload
-        stt_nki._session._read_frame = stale
+
+def test_a_server_that_never_answers_is_an_error_within_the_timeout(tmp_path):
+    silent = tmp_path / "silent"
+    silent.write_text("#!/bin/sh\nexec sleep 600\n")
+    silent.chmod(0o755)
+    start = time.monotonic()
+    with stt_nki.Session(launcher=str(silent), timeout=2):
+        with pytest.raises(stt_nki.ServerError, match="did not answer within 2 s"):
+            nisa.tensor_copy(src=f32([[1]]))
+    assert time.monotonic() - start < 20
+
+
+def test_two_threads_with_two_sessions_never_mix_replies():
+    results, errors = {}, []
+
+    def work(k):
         try:
-            with pytest.raises(stt_nki.ServerError, match="answered request 4 to request 5"):
-                nisa.tensor_tensor(data1=a, data2=a, op=nl.add)
-        finally:
-            stt_nki._session._read_frame = real
-        np.testing.assert_array_equal(nisa.tensor_tensor(data1=a, data2=a, op=nl.add), f32([[2, 4]]))
+            with stt_nki.Session():
+                for j in range(15):
+                    a = np.full((2, 3), 10 * k + j, np.float32)
+                    results[(k, j)] = nisa.tensor_tensor(data1=a, data2=a, op=nl.add)
+        except BaseException as e:  # noqa: B902 (reported below)
+            errors.append(e)
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=300)
+    assert not errors
+    for (k, j), got in results.items():
+        np.testing.assert_array_equal(got, np.full((2, 3), 2 * (10 * k + j), np.float32))
+    assert len(results) == 30
+
+
+def test_with_session_binds_its_block_in_its_own_thread_only():
+    seen = {}
+    with stt_nki.Session(gen="cayman") as outer:
+        t = threading.Thread(target=lambda: seen.update(other=stt_nki._session.current()))
+        t.start()
+        t.join()
+        assert stt_nki._session.current() is outer
+    assert seen["other"] is not outer and seen["other"].gen == stt_nki._session.generation(None)
+
 
 
 def test_bad_arguments_name_the_argument():
