@@ -1,7 +1,9 @@
-"""stt_nki: NKI's Vector Engine calls (`nki.isa`) on NumPy arrays, run bit-exactly on the stt model.
+"""stt_nki: NKI's Vector Engine calls (`nki.isa`) on NumPy arrays, run bit-exactly on the stt model, in both of NKI's
+call forms.
 
     from stt_nki import isa as nisa, language as nl
-    out = nisa.scalar_tensor_tensor(data=a, op0=nl.multiply, operand0=2.5, op1=nl.add, operand1=b)
+    nisa.scalar_tensor_tensor(dst, a, nl.multiply, 2.5, nl.add, b)          # NKI 2.27+: writes dst
+    out = nisa.scalar_tensor_tensor(data=a, op0=nl.multiply, operand0=2.5, op1=nl.add, operand1=b)  # Beta 1
 
 Calls go through a `Session` (one `stt serve` process); module-level calls use a default one, or the innermost
 `with Session(...) as s:`. An instruction the generation does not allow raises `InvalidInstruction` (`.rules`).

@@ -33,6 +33,8 @@ def of_array(a, what):
 
 def named(dtype, what):
     """The model's name for a `dtype=` argument: a NumPy/ml_dtypes dtype or type, or a name."""
+    if hasattr(dtype, "why"):
+        raise TypeError(f"{what}: {dtype.why}")
     if isinstance(dtype, str):
         key = dtype
     else:
@@ -53,3 +55,33 @@ def result(bits, model):
         if m == model:
             return bits.view(getattr(_ml, ml_name)) if _ml is not None else bits
     return bits
+
+
+_FLOAT_BITS = {"fp8_e3m4": 8, "fp8_e4m3": 8, "fp8_e5m2": 8, "fp16": 16, "bf16": 16, "fp32": 32, "fp32r": 32}
+_INT = {"int8": (8, True), "uint8": (8, False), "int16": (16, True), "uint16": (16, False), "int32": (32, True),
+        "uint32": (32, False)}
+
+
+def promote(a, b):
+    """NKI's type promotion of two input dtypes (model names), as NKI 2.26's "NKI Type Promotion" gives it: a float
+    beats an integer; of two floats the wider, or a new wider one (fp16 with bf16 is fp32, two fp8 formats bf16); of
+    two integers the wider, or a signed one wide enough for both (int8 with uint8 is int16; int32 with uint32,
+    which would need int64, fp32)."""
+    if a == b:
+        return a
+    fa, fb = a in _FLOAT_BITS, b in _FLOAT_BITS
+    if fa != fb:
+        return a if fa else b
+    if fa:
+        wa, wb = _FLOAT_BITS[a], _FLOAT_BITS[b]
+        if wa != wb:
+            return a if wa > wb else b
+        return "fp32" if wa >= 16 else "bf16"
+    (wa, sa), (wb, sb) = _INT[a], _INT[b]
+    if sa == sb:
+        return a if wa > wb else b
+    signed, unsigned = (a, b) if sa else (b, a)
+    if _INT[signed][0] > _INT[unsigned][0]:
+        return signed
+    wide = 2 * _INT[unsigned][0]
+    return f"int{wide}" if wide <= 32 else "fp32"

@@ -1,21 +1,28 @@
-"""`nki.isa`'s Vector Engine calls, in NKI's call shapes, answered bit-exactly by the stt model.
+"""`nki.isa`'s Vector Engine calls in both of NKI's call forms, answered bit-exactly by the stt model.
 
-Arrays are `[P, ...]` (P <= 128 partitions; the free dimensions are flattened in C order). Each call returns a new
-array of the data operand's shape, or writes into `dst` and returns it. The output dtype defaults to the data
-operand's (NKI's default); `dst`'s dtype when `dst` is given. Every call runs one instruction word on a fresh
-machine of the session's generation (`stt_nki.Session`), so an accumulator (`reduce_res`) starts at zero.
+NKI 2.27 and later ("Beta 2", `import nki`): `dst` first, every argument positional or by keyword as published, with
+`engine=` and `name=`; the call writes `dst` (and returns it). `neuronxcc.nki` ("Beta 1"): the call returns a new
+array, with keyword-only `dtype=` (default: the input's dtype, or NKI's type promotion for `tensor_tensor` and
+`tensor_tensor_scan`) and `mask=` (refused: a mask is a predicate over a kernel's index expressions). Arrays are
+`[P, ...]` (P <= 128 partitions; the free dimensions are flattened in C order). Every call runs its instruction
+words on a fresh machine of the session's generation (`stt_nki.Session`), so the accumulators do not carry from one
+call to the next: `reduce_cmd` `reduce` and `load_reduce` are refused rather than answered wrongly.
 """
 import numpy as np
 
 from . import _dtypes, _session
+from ._forms import Forms, command, engine, engine_check, mask_check, reduce_cmd
+from . import language as _nl
 from .language import AluOp, OPS
+
+vector_engine, scalar_engine, gpsimd_engine, tensor_engine, unknown_engine = (
+    engine.vector, engine.scalar, engine.gpsimd, engine.tensor, engine.unknown)
 
 # ops only the bit-vector datapath has: a call using one becomes the bitvec opcode (SPEC §6)
 _BITVEC_ONLY = {"bitwise_not", "arith_shift_left", "arith_shift_right", "logical_shift_left", "logical_shift_right",
                 "bitwise_and", "bitwise_or", "bitwise_xor"}
 _MODEL_OPS = set(OPS.values()) | _BITVEC_ONLY | {"absolute_diff", "abs_max", "abs_min", "relu", "square", "mod",
                                                  "crc32", "symmetric_clamp"}
-_REDUCE_CMDS = {"idle": None, "reduce": "add", "reset_reduce": "reset"}
 
 
 def _op(op, what):
@@ -128,23 +135,59 @@ def _bitvec(*ops):
     return any(o in _BITVEC_ONLY for o in ops)
 
 
-def _reduce(reduce_res, reduce_cmd, c, partitions):
-    if reduce_cmd not in _REDUCE_CMDS:
-        raise ValueError(f"reduce_cmd={reduce_cmd!r}: allowed: {', '.join(_REDUCE_CMDS)}")
-    if (reduce_res is None) != (_REDUCE_CMDS[reduce_cmd] is None):
-        raise ValueError("reduce_res and a reduce_cmd other than 'idle' go together")
+def _reduce(reduce_res, cmd, c, partitions):
+    """An accumulating call's reduce_res and reduce_cmd: idle, or reset_reduce into a float32 [P, 1] reduce_res."""
+    cmd = command("reduce_cmd", cmd)
+    if cmd in ("reduce", "load_reduce", "reset"):
+        raise NotImplementedError(f"reduce_cmd={cmd}: the engine's accumulators do not carry from one call to the"
+                                  " next in this version, so the call was not run (reset_reduce and idle run)")
+    if (reduce_res is None) != (cmd == "idle"):
+        raise ValueError("reduce_res and reduce_cmd=reset_reduce go together (idle without reduce_res)")
     if reduce_res is not None:
         if reduce_res.shape not in ((partitions,), (partitions, 1)) or reduce_res.dtype != np.float32:
             raise ValueError(f"reduce_res: a float32 [{partitions}, 1] array, got {reduce_res.dtype}"
                              f" {reduce_res.shape}")
-        c.opt("--accumulate", _REDUCE_CMDS[reduce_cmd])
+        c.opt("--accumulate", "reset")
 
 
-def scalar_tensor_tensor(dst=None, *, data, op0, operand0, op1, operand1, reverse0=False, reverse1=False,
-                         dtype=None, reduce_res=None, reduce_cmd="idle"):
+def _published(name, beta2, beta1):
+    """The call `name` in both forms: `run(beta, arguments)` does it."""
+    forms = Forms(name, beta2, beta1)
+
+    def wrap(run):
+        def call(*args, **kwargs):
+            beta, a = forms.bind(args, kwargs)
+            engine_check(name, a.pop("engine", None))
+            a.pop("name", None)
+            if beta == 1:
+                mask_check(name, a.pop("mask", None))
+            return run(beta, **a)
+        call.__name__ = call.__qualname__ = name
+        call.__doc__ = (run.__doc__ or "") + f"\n\nForms: {name}{forms.beta2} (NKI 2.27+), {name}{forms.beta1} (Beta 1)."
+        return call
+    return wrap
+
+
+# The published signatures (aws-neuron-sdk nki/api/nki/isa/__init__.py for NKI 2.32; general/nki/api/nki/isa at
+# v2.26.0 for Beta 1). stt_nki's extensions are keyword-only: reduce_res/reduce_cmd on scalar_tensor_tensor, a
+# select_reduce without dst returning a new array.
+
+def _b2_scalar_tensor_tensor(dst, data, op0, operand0, op1, operand1, reverse0=False, reverse1=False, name=None, *,
+                             reduce_res=None, reduce_cmd=reduce_cmd.idle):
+    pass
+
+
+def _b1_scalar_tensor_tensor(*, data, op0, operand0, op1, operand1, reverse0=False, reverse1=False, dtype=None,
+                             mask=None, reduce_res=None, reduce_cmd=reduce_cmd.idle, **kwargs):
+    pass
+
+
+@_published("scalar_tensor_tensor", _b2_scalar_tensor_tensor, _b1_scalar_tensor_tensor)
+def scalar_tensor_tensor(beta, data, op0, operand0, op1, operand1, reverse0, reverse1, reduce_res, reduce_cmd,
+                         dst=None, dtype=None):
     """`(data op0 operand0) op1 operand1` (reverse0/1 swap a stage's operands): 0x9d, or 0x9e for bit-vector ops.
-    With `reduce_res` (a float32 [P, 1] array) and `reduce_cmd='reduce'` or `'reset_reduce'`, the per-partition fp32
-    sum of the results is written into it."""
+    With `reduce_res` (a float32 [P, 1] array) and `reduce_cmd=reset_reduce`, the per-partition fp32 sum of the
+    results is written into it."""
     a0, a1 = _op(op0, "op0"), _op(op1, "op1")
     c = _Call("stt")
     model, flat, shape = c.tensor("--data", "data", data, "--dtype0")
@@ -159,18 +202,38 @@ def scalar_tensor_tensor(dst=None, *, data, op0, operand0, op1, operand1, revers
     return c.run("scalar_tensor_tensor", out, shape, dst, reduce_res)
 
 
-def tensor_tensor(dst=None, *, data1, data2, op, dtype=None):
-    """`data1 op data2`: Tensor-Tensor 0x41, or 0x51 for a bit-vector op."""
+def _b2_tensor_tensor(dst, data1, data2, op, engine=engine.unknown, name=None):
+    pass
+
+
+def _b1_tensor_tensor(data1, data2, op, *, dtype=None, mask=None, engine=engine.unknown, **kwargs):
+    pass
+
+
+@_published("tensor_tensor", _b2_tensor_tensor, _b1_tensor_tensor)
+def tensor_tensor(beta, data1, data2, op, dst=None, dtype=None):
+    """`data1 op data2`: Tensor-Tensor 0x41, or 0x51 for a bit-vector op. Beta 1's default dtype is NKI's type
+    promotion of the two inputs (bf16 with fp32 gives fp32)."""
     c = _Call("tensor-tensor")
-    model, _, shape = c.tensor("--data", "data1", data1, "--dtype0")
-    c.tensor("--data2", "data2", data2, "--dtype1")
+    m1, _, shape = c.tensor("--data", "data1", data1, "--dtype0")
+    m2, _, _ = c.tensor("--data2", "data2", data2, "--dtype1")
     c.opt("--op", _op(op, "op"))
-    out = c.out_dtype(dtype, dst, model)
+    out = c.out_dtype(dtype, dst, _dtypes.promote(m1, m2))
     return c.run("tensor_tensor", out, shape, dst)
 
 
-def tensor_scalar(dst=None, *, data, op0, operand0, reverse0=False, op1=None, operand1=None, reverse1=False,
-                  dtype=None):
+def _b2_tensor_scalar(dst, data, op0, operand0, reverse0=False, op1=None, operand1=None, reverse1=False,
+                      engine=engine.unknown, name=None):
+    pass
+
+
+def _b1_tensor_scalar(data, op0, operand0, reverse0=False, op1=None, operand1=None, reverse1=False, *, dtype=None,
+                      mask=None, engine=engine.unknown, **kwargs):
+    pass
+
+
+@_published("tensor_scalar", _b2_tensor_scalar, _b1_tensor_scalar)
+def tensor_scalar(beta, data, op0, operand0, reverse0, op1, operand1, reverse1, dst=None, dtype=None):
     """`(data op0 operand0) op1 operand1`, the second stage optional: Tensor-Scalar 0x43 (0x53 for bit-vector)."""
     if (op1 is None) != (operand1 is None):
         raise ValueError("op1 and operand1 go together")
@@ -190,10 +253,30 @@ def tensor_scalar(dst=None, *, data, op0, operand0, reverse0=False, op1=None, op
     return c.run("tensor_scalar", out, shape, dst)
 
 
-def tensor_scalar_reduce(dst=None, *, data, op0, operand0, reduce_op, reduce_res, reduce_res_negate=False,
-                         dtype=None):
+def _b2_tensor_scalar_reduce(dst, data, op0, operand0, reduce_op, reduce_res=None, reverse0=False,
+                             reduce_cmd=reduce_cmd.reset_reduce, reduce_init=None, reduce_res_negate=False,
+                             name=None):
+    pass
+
+
+def _b1_tensor_scalar_reduce(*, data, op0, operand0, reduce_op, reduce_res, reverse0=False, dtype=None, mask=None,
+                             reduce_res_negate=False, **kwargs):
+    pass
+
+
+@_published("tensor_scalar_reduce", _b2_tensor_scalar_reduce, _b1_tensor_scalar_reduce)
+def tensor_scalar_reduce(beta, data, op0, operand0, reduce_op, reduce_res, reverse0, reduce_res_negate, dst=None,
+                         dtype=None, reduce_cmd=reduce_cmd.reset_reduce, reduce_init=None):
     """`data op0 operand0`, and its per-partition fold with `reduce_op` written into `reduce_res` (a float32
-    [P, 1] array): TensorScalarCacheReduce 0x9a then DveReadAccumulator 0x9b, the fold negated if asked."""
+    [P, 1] array; None keeps it in the engine): TensorScalarCacheReduce 0x9a then DveReadAccumulator 0x9b, the
+    fold negated if asked."""
+    if reverse0:
+        raise NotImplementedError("tensor_scalar_reduce: reverse0=True is not supported (NKI: 'not supported yet')")
+    cmd = command("reduce_cmd", reduce_cmd)
+    if cmd != "reset_reduce" or reduce_init is not None:
+        raise NotImplementedError(f"tensor_scalar_reduce: reduce_cmd={cmd}: the engine's accumulators do not carry"
+                                  " from one call to the next in this version (reset_reduce runs; reduce_init goes"
+                                  " with load_reduce)")
     a0, fold = _op(op0, "op0"), _op(reduce_op, "reduce_op")
     c = _Call("tensor-scalar")
     model, flat, shape = c.tensor("--data", "data", data, "--dtype0")
@@ -201,14 +284,24 @@ def tensor_scalar_reduce(dst=None, *, data, op0, operand0, reduce_op, reduce_res
     c.scalar("--operand0", "operand0", operand0, False, flat[0])
     c.opt("--reduce-op", fold)
     c.flag("--reduce-negate", reduce_res_negate)
-    if not isinstance(reduce_res, np.ndarray) or reduce_res.dtype != np.float32 \
-            or reduce_res.shape not in ((flat[0],), (flat[0], 1)):
+    target = np.zeros((flat[0], 1), np.float32) if reduce_res is None else reduce_res
+    if not isinstance(target, np.ndarray) or target.dtype != np.float32 \
+            or target.shape not in ((flat[0],), (flat[0], 1)):
         raise ValueError(f"reduce_res: a float32 [{flat[0]}, 1] array")
     out = c.out_dtype(dtype, dst, model)
-    return c.run("tensor_scalar_reduce", out, shape, dst, reduce_res)
+    return c.run("tensor_scalar_reduce", out, shape, dst, target)
 
 
-def tensor_copy(dst=None, *, src, dtype=None):
+def _b2_tensor_copy(dst, src, engine=engine.unknown, name=None):
+    pass
+
+
+def _b1_tensor_copy(src, *, mask=None, dtype=None, engine=engine.unknown, **kwargs):
+    pass
+
+
+@_published("tensor_copy", _b2_tensor_copy, _b1_tensor_copy)
+def tensor_copy(beta, src, dst=None, dtype=None):
     """A copy of `src` (Copy 0x46), or a cast through fp32 when the output dtype differs (Cast 0x47)."""
     c = _Call("copy")
     model, _, shape = c.tensor("--data", "src", src, "--dtype0")
@@ -216,14 +309,23 @@ def tensor_copy(dst=None, *, src, dtype=None):
     return c.run("tensor_copy", out, shape, dst)
 
 
-def memset(dst=None, *, shape=None, value, dtype):
-    """A `shape` ([P, ...]) tile with every element `value` encoded in `dtype` as NKI does (Memset 0x49): an integer
-    dtype takes an integer in its range exactly, a float dtype the value rounded to nearest even."""
-    if shape is None:
-        if dst is None:
-            raise ValueError("memset needs shape= or dst=")
+def _b2_memset(dst, value, engine=engine.unknown, name=None):
+    pass
+
+
+def _b1_memset(shape, value, dtype, *, mask=None, engine=engine.unknown, **kwargs):
+    pass
+
+
+@_published("memset", _b2_memset, _b1_memset)
+def memset(beta, value, dst=None, shape=None, dtype=None):
+    """Every element `value`, encoded in the dtype as NKI does (Memset 0x49): an integer dtype takes an integer in its
+    range exactly, a float dtype the value rounded to nearest even. Beta 2 fills `dst`; Beta 1 returns a new tile of
+    `shape` and `dtype`."""
+    if dst is not None:
         shape = dst.shape
-    shape = tuple(int(n) for n in shape)
+        dtype = dtype if dtype is not None else dst.dtype
+    shape = tuple(int(n) for n in np.atleast_1d(shape))
     if not shape or not 1 <= shape[0] <= 128:
         raise ValueError(f"shape {shape}: the first dimension is the partition count, 1..128")
     c = _Call("memset")
@@ -237,23 +339,50 @@ def memset(dst=None, *, shape=None, value, dtype):
     return c.run("memset", out, shape, dst)
 
 
-def tensor_tensor_scan(dst=None, *, data0, data1, initial, op0, op1, reverse0=False, reverse1=False, dtype=None):
-    """Per partition, `state = (data0 op0 state) op1 data1` from `initial`, each state written (0xe5)."""
+def _b2_tensor_tensor_scan(dst, data0, data1, initial, op0, op1, reverse0=False, reverse1=False, name=None):
+    pass
+
+
+def _b1_tensor_tensor_scan(data0, data1, initial, op0, op1, reverse0=False, reverse1=False, *, dtype=None, mask=None,
+                           **kwargs):
+    pass
+
+
+@_published("tensor_tensor_scan", _b2_tensor_tensor_scan, _b1_tensor_tensor_scan)
+def tensor_tensor_scan(beta, data0, data1, initial, op0, op1, reverse0, reverse1, dst=None, dtype=None):
+    """Per partition, `state = (data0 op0 state) op1 data1` from `initial`, each state written (0xe5). Beta 1's
+    default dtype is NKI's type promotion of data0 and data1."""
     c = _Call("scan")
-    model, flat, shape = c.tensor("--data", "data0", data0, "--dtype0")
+    m0, flat, shape = c.tensor("--data", "data0", data0, "--dtype0")
     c.opt("--op0", _op(op0, "op0"))
     c.scalar("--operand0", "initial", initial, False, flat[0])
     c.opt("--op1", _op(op1, "op1"))
-    c.tensor("--operand1", "data1", data1, "--dtype1")
+    m1, _, _ = c.tensor("--operand1", "data1", data1, "--dtype1")
     c.flag("--reverse0", reverse0)
     c.flag("--reverse1", reverse1)
-    out = c.out_dtype(dtype, dst, model)
+    out = c.out_dtype(dtype, dst, _dtypes.promote(m0, m1))
     return c.run("tensor_tensor_scan", out, shape, dst)
 
 
-def select_reduce(dst=None, *, predicate, on_true, on_false, reduce_res=None, reduce_cmd="idle", reverse_pred=False,
+def _b2_select_reduce(dst, predicate, on_true, on_false, reduce_res=None, reduce_cmd=reduce_cmd.idle,
+                      reduce_op=np.maximum, reverse_pred=False, name=None):
+    pass
+
+
+def _b1_select_reduce(*, predicate, on_true, on_false, dst=None, reduce_res=None, reduce_cmd=reduce_cmd.idle,
+                      reduce_op=np.maximum, reverse_pred=False, mask=None, dtype=None, **kwargs):
+    pass
+
+
+_MAX = {"max", "maximum", "amax"}
+
+
+@_published("select_reduce", _b2_select_reduce, _b1_select_reduce)
+def select_reduce(beta, predicate, on_true, on_false, reduce_res, reduce_cmd, reduce_op, reverse_pred, dst=None,
                   dtype=None):
     """`predicate ? on_true : on_false` (0xea); with `reduce_res`, the per-partition max of the selected values."""
+    if getattr(reduce_op, "nki", getattr(reduce_op, "__name__", reduce_op)) not in _MAX:
+        raise ValueError(f"select_reduce: reduce_op={reduce_op!r}: the select-reduce folds with maximum only")
     c = _Call("select-reduce")
     _, flat, _ = c.tensor("--data", "predicate", predicate, "--dtype0")
     model, _, shape = c.tensor("--operand1", "on_true", on_true, "--dtype1")
@@ -264,11 +393,28 @@ def select_reduce(dst=None, *, predicate, on_true, on_false, reduce_res=None, re
     return c.run("select_reduce", out, shape, dst, reduce_res)
 
 
-def tensor_copy_predicated(dst, *, src, predicate):
-    """Where `predicate` is non-zero, `dst` takes `src`'s element (bits, or cast when the dtypes differ); the rest of
-    `dst` is kept (CopyPredicated 0x72 / CastPredicated 0x99). Writes into `dst` and returns it."""
-    if dst is None:
-        raise ValueError("tensor_copy_predicated writes into dst: pass the array to update")
+def _b2_tensor_copy_predicated(dst, src, predicate, reverse_pred=False, name=None):
+    pass
+
+
+def _b1_tensor_copy_predicated(*, src, dst, predicate, reverse_pred=False, mask=None, dtype=None, **kwargs):
+    pass
+
+
+@_published("tensor_copy_predicated", _b2_tensor_copy_predicated, _b1_tensor_copy_predicated)
+def tensor_copy_predicated(beta, dst, src, predicate, reverse_pred, dtype=None):
+    """Where `predicate` is non-zero (zero, with `reverse_pred`), `dst` takes `src`'s element (bits, or cast when the
+    dtypes differ); the rest of `dst` is kept (CopyPredicated 0x72 / CastPredicated 0x99). `src` may be a number,
+    set in a tile of dst's shape and dtype first (Memset); `reverse_pred` first makes the predicate `predicate == 0`
+    (Tensor-Scalar). Writes into `dst` and returns it."""
+    if not isinstance(dst, np.ndarray):
+        raise TypeError(f"dst: expected a NumPy array to update, got {type(dst).__name__}")
+    if dtype is not None and _dtypes.named(dtype, "dtype") != _dtypes.of_array(dst, "dst")[0]:
+        raise ValueError("tensor_copy_predicated: dtype= must be dst's dtype (the call writes into dst)")
+    if not isinstance(src, np.ndarray):
+        src = memset(shape=dst.shape, value=src, dtype=dst.dtype)
+    if reverse_pred:
+        predicate = tensor_scalar(data=predicate, op0=_nl.equal, operand0=0.0, dtype=np.uint8)
     c = _Call("copy-predicated")
     c.tensor("--data", "src", src, "--dtype0")
     c.tensor("--predicate", "predicate", predicate)

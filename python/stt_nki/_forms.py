@@ -1,0 +1,98 @@
+"""Both NKI call forms of one `nki.isa` call: NKI >= 2.27 ("Beta 2": `dst` first, every argument positional or by
+keyword, `engine=` and `name=`, returns nothing) and `neuronxcc.nki` ("Beta 1": returns a new tile, keyword-only
+`dtype=` and `mask=`). Each form is the published signature, written as a stub; a call binds to the Beta 2 form when
+its arguments fit it (a tile as `dst`, tiles and ops where the form has them), else to the Beta 1 form."""
+import enum
+import inspect
+
+import numpy as np
+
+from .language import AluOp
+
+# what kind of value each parameter name takes, to tell the two forms apart
+_TILES = {"dst", "data", "data0", "data1", "data2", "predicate", "on_true"}
+_OPS = {"op", "op0", "reduce_op"}
+
+
+class engine(enum.Enum):
+    """`nki.isa.engine`: the NeuronCore engines (NKI 2.32's values)."""
+    unknown = 0
+    tensor = 1
+    scalar = 2
+    gpsimd = 3
+    dma = 4
+    vector = 5
+    sync = 6
+
+
+class reduce_cmd(enum.Enum):
+    """`nki.isa.reduce_cmd`: what an instruction does with the engine's accumulator registers."""
+    idle = 0
+    reset = 1
+    reduce = 2
+    reset_reduce = 3
+    load_reduce = 4
+
+
+def _is_tile(x):
+    return isinstance(x, np.ndarray)
+
+
+def _is_op(x):
+    return isinstance(x, (AluOp, np.ufunc, str)) or callable(x) and not _is_tile(x)
+
+
+class Forms:
+    """The two signatures of one call; `bind` gives (2 or 1, the arguments by name with defaults applied)."""
+
+    def __init__(self, name, beta2, beta1):
+        self.name = name
+        self.beta2, self.beta1 = inspect.signature(beta2), inspect.signature(beta1)
+
+    def bind(self, args, kwargs):
+        for beta, sig in ((2, self.beta2), (1, self.beta1)):
+            try:
+                bound = sig.bind(*args, **kwargs)
+            except TypeError:
+                continue
+            bound.apply_defaults()
+            a = dict(bound.arguments)
+            a.update(a.pop("kwargs", {}))
+            if beta == 1 or self._fits(a):
+                return beta, a
+        raise TypeError(f"nki.isa.{self.name}: the arguments fit neither NKI form: {self.name}{self.beta2} (NKI 2.27"
+                        f" and later, dst first) or {self.name}{self.beta1} (neuronxcc.nki, returns a new tile)")
+
+    def _fits(self, a):
+        """Whether Beta 2's binding put tiles and ops where the form has them."""
+        for k, v in a.items():
+            if k in _TILES and not _is_tile(v) or k in _OPS and not _is_op(v):
+                return False
+        return True
+
+
+def engine_check(name, value, allowed=(engine.unknown, engine.vector)):
+    """`engine=`: the engines this model runs the call on; another is an error naming it."""
+    if value is None or value in allowed:
+        return
+    if isinstance(value, str) and value in {e.name for e in allowed}:
+        return
+    shown = value.name if isinstance(value, engine) else repr(value)
+    raise ValueError(f"{name}: engine={shown}: this model runs {name} on the Vector Engine only (engine.vector or"
+                     " engine.unknown)")
+
+
+def mask_check(name, mask):
+    """Beta 1's `mask=`: a predicate over `nl.arange` index expressions, which calls on NumPy arrays cannot carry."""
+    if mask is not None:
+        raise NotImplementedError(f"{name}: mask={mask!r}: this model cannot evaluate a mask on NumPy arrays (masks"
+                                  " are predicates over a kernel's nl.arange index expressions); the call was not run")
+
+
+def command(name, value):
+    """`reduce_cmd` as its name: a `reduce_cmd` member or its name."""
+    if isinstance(value, reduce_cmd):
+        return value.name
+    if isinstance(value, str) and value in reduce_cmd.__members__:
+        return value
+    raise ValueError(f"{name}: reduce_cmd={value!r}: allowed: {', '.join(reduce_cmd.__members__)}")
