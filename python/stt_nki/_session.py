@@ -86,8 +86,14 @@ class Session:
         _bound().remove(self)
         self.close()
 
+    def reset(self):
+        """The session's NeuronCore back to zeros: memory, registers and accumulators."""
+        with self._lock:
+            if self._proc is not None:
+                self._request({"reset": True}, [])
+
     def close(self):
-        """Ends the server process (a later call starts a new one)."""
+        """Ends the server process (a later call starts a new one); the NeuronCore's state goes with it."""
         proc, self._proc = self._proc, None
         if proc is not None:
             try:
@@ -152,27 +158,31 @@ class Session:
                 np.lib.format.write_array_header_1_0(header, np.lib.format.header_data_from_array_1_0(a))
                 pieces += [header.getvalue(), memoryview(a).cast("B")]
                 listing.append({"name": name, "bytes": len(pieces[-2]) + a.nbytes})
-            request = next(self._ids)
-            head = json.dumps({"id": request, "args": args, "outputs": outputs, "arrays": listing}).encode()
-            size = len(head) + sum(len(p) for p in pieces)
-            try:
-                self._proc.stdin.write(b"Content-Length: %d\r\nJson-Length: %d\r\n\r\n" % (size, len(head)))
-                self._proc.stdin.write(head)
-                for p in pieces:
-                    self._proc.stdin.write(p)
-                self._proc.stdin.flush()
-            except (BrokenPipeError, ConnectionResetError):
-                raise self._died() from None
-            except BaseException:
-                self._kill()  # interrupted inside a frame: the server's input is cut, so it cannot go on
-                raise
-            js, payload = self._reply(request)
+            js, payload = self._request({"args": args, "outputs": outputs, "arrays": listing}, pieces)
             out = {a["name"]: _npy(payload[a["name"]]) for a in js["arrays"]}
             self.last_words = [bytes.fromhex(w) for w in js.get("words", [])]
             self.last_cost = js.get("cost")
             self.last_verdicts = js.get("verdicts", [])
             return js["code"], js["out"], js["err"], out
 
+
+    def _request(self, fields, pieces):
+        """Sends one request frame (its JSON fields, then the payload pieces) and returns its reply."""
+        request = next(self._ids)
+        head = json.dumps({"id": request, **fields}).encode()
+        size = len(head) + sum(len(p) for p in pieces)
+        try:
+            self._proc.stdin.write(b"Content-Length: %d\r\nJson-Length: %d\r\n\r\n" % (size, len(head)))
+            self._proc.stdin.write(head)
+            for p in pieces:
+                self._proc.stdin.write(p)
+            self._proc.stdin.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            raise self._died() from None
+        except BaseException:
+            self._kill()  # interrupted inside a frame: the server's input is cut, so it cannot go on
+            raise
+        return self._reply(request)
 
     def _reply(self, request):
         """The reply to `request`, passing over the replies to requests abandoned earlier (interrupted calls)."""

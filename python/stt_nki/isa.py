@@ -4,9 +4,9 @@ NKI 2.27 and later ("Beta 2", `import nki`): `dst` first, every argument positio
 `engine=` and `name=`; the call writes `dst` (and returns it). `neuronxcc.nki` ("Beta 1"): the call returns a new
 array, with keyword-only `dtype=` (default: the input's dtype, or NKI's type promotion for `tensor_tensor` and
 `tensor_tensor_scan`) and `mask=` (refused: a mask is a predicate over a kernel's index expressions). Arrays are
-`[P, ...]` (P <= 128 partitions; the free dimensions are flattened in C order). Every call runs its instruction
-words on a fresh machine of the session's generation (`stt_nki.Session`), so the accumulators do not carry from one
-call to the next: `reduce_cmd` `reduce` and `load_reduce` are refused rather than answered wrongly.
+`[P, ...]` (P <= 128 partitions; the free dimensions are flattened in C order). A session (`stt_nki.Session`) is one
+NeuronCore: every call runs its instruction words on the session's machine, whose Vector Engine accumulators persist
+from call to call, so `reduce_cmd=reduce` folds onto what the previous calls left (`Session.reset()` zeroes it).
 """
 import numpy as np
 
@@ -136,18 +136,26 @@ def _bitvec(*ops):
 
 
 def _reduce(reduce_res, cmd, c, partitions):
-    """An accumulating call's reduce_res and reduce_cmd: idle, or reset_reduce into a float32 [P, 1] reduce_res."""
+    """An accumulating call's reduce_res and reduce_cmd: idle; reset_reduce (fold from the op's identity) or reduce
+    (fold onto the session's accumulators as the previous calls left them), with reduce_res (a float32 [P, 1] array)
+    to read the fold into, or None to keep it in the engine."""
     cmd = command("reduce_cmd", cmd)
-    if cmd in ("reduce", "load_reduce", "reset"):
-        raise NotImplementedError(f"reduce_cmd={cmd}: the engine's accumulators do not carry from one call to the"
-                                  " next in this version, so the call was not run (reset_reduce and idle run)")
-    if (reduce_res is None) != (cmd == "idle"):
-        raise ValueError("reduce_res and reduce_cmd=reset_reduce go together (idle without reduce_res)")
-    if reduce_res is not None:
-        if reduce_res.shape not in ((partitions,), (partitions, 1)) or reduce_res.dtype != np.float32:
-            raise ValueError(f"reduce_res: a float32 [{partitions}, 1] array, got {reduce_res.dtype}"
-                             f" {reduce_res.shape}")
-        c.opt("--accumulate", "reset")
+    if cmd in ("load_reduce", "reset"):
+        raise NotImplementedError(f"reduce_cmd={cmd}: this call's instruction has no such accumulator command in"
+                                  " the model (idle, reset_reduce and reduce run)")
+    if cmd == "idle":
+        if reduce_res is not None:
+            raise ValueError("reduce_res needs reduce_cmd reset_reduce or reduce (idle leaves the accumulators alone)")
+        return
+    _check_reduce_res(reduce_res, partitions)
+    c.opt("--accumulate", "reset" if cmd == "reset_reduce" else "add")
+
+
+def _check_reduce_res(reduce_res, partitions):
+    if reduce_res is not None and (not isinstance(reduce_res, np.ndarray) or reduce_res.dtype != np.float32
+                                   or reduce_res.shape not in ((partitions,), (partitions, 1))):
+        raise ValueError(f"reduce_res: a float32 [{partitions}, 1] array, got {getattr(reduce_res, 'dtype', None)}"
+                         f" {getattr(reduce_res, 'shape', type(reduce_res).__name__)}")
 
 
 def _published(name, beta2, beta1):
@@ -273,21 +281,22 @@ def tensor_scalar_reduce(beta, data, op0, operand0, reduce_op, reduce_res, rever
     if reverse0:
         raise NotImplementedError("tensor_scalar_reduce: reverse0=True is not supported (NKI: 'not supported yet')")
     cmd = command("reduce_cmd", reduce_cmd)
-    if cmd != "reset_reduce" or reduce_init is not None:
-        raise NotImplementedError(f"tensor_scalar_reduce: reduce_cmd={cmd}: the engine's accumulators do not carry"
-                                  " from one call to the next in this version (reset_reduce runs; reduce_init goes"
-                                  " with load_reduce)")
+    if cmd not in ("reset_reduce", "reduce", "load_reduce"):
+        raise ValueError(f"tensor_scalar_reduce: reduce_cmd={cmd}: allowed: reset_reduce, reduce, load_reduce")
+    if (cmd == "load_reduce") != (reduce_init is not None):
+        raise ValueError("tensor_scalar_reduce: reduce_init goes with reduce_cmd=load_reduce, and load_reduce needs it")
     a0, fold = _op(op0, "op0"), _op(reduce_op, "reduce_op")
     c = _Call("tensor-scalar")
     model, flat, shape = c.tensor("--data", "data", data, "--dtype0")
     c.opt("--op0", a0)
     c.scalar("--operand0", "operand0", operand0, False, flat[0])
     c.opt("--reduce-op", fold)
+    c.opt("--reduce-cmd", cmd)
+    if reduce_init is not None:
+        c.scalar("--reduce-init", "reduce_init", reduce_init, False, flat[0])
     c.flag("--reduce-negate", reduce_res_negate)
-    target = np.zeros((flat[0], 1), np.float32) if reduce_res is None else reduce_res
-    if not isinstance(target, np.ndarray) or target.dtype != np.float32 \
-            or target.shape not in ((flat[0],), (flat[0], 1)):
-        raise ValueError(f"reduce_res: a float32 [{flat[0]}, 1] array")
+    _check_reduce_res(reduce_res, flat[0])
+    target = reduce_res
     out = c.out_dtype(dtype, dst, model)
     return c.run("tensor_scalar_reduce", out, shape, dst, target)
 

@@ -111,9 +111,9 @@ def test_engine_mask_and_reduce_cmd_the_model_cannot_honour_are_clear_errors():
     nisa.tensor_tensor(dst, a, b, nl.add, engine=nisa.vector_engine)
     with pytest.raises(NotImplementedError, match="mask="):
         nisa.tensor_tensor(a, b, nl.add, mask=object())
-    with pytest.raises(NotImplementedError, match="reduce_cmd=reduce"):
+    with pytest.raises(NotImplementedError, match="reduce_cmd=load_reduce"):
         nisa.select_reduce(dst, (a > 0).astype(np.uint8), b, 0.0, reduce_res=np.empty((2, 1), np.float32),
-                           reduce_cmd=nisa.reduce_cmd.reduce)
+                           reduce_cmd=nisa.reduce_cmd.load_reduce)
     with pytest.raises(TypeError, match="fit neither NKI form"):
         nisa.tensor_tensor(a, nl.add)
 
@@ -132,3 +132,35 @@ def test_every_nl_dtype_name_exists_and_those_without_a_code_refuse_when_used():
     assert [e.name for e in nisa.reduce_cmd] == ["idle", "reset", "reduce", "reset_reduce", "load_reduce"]
     assert nisa.engine.vector.value == 5 and nisa.gpsimd_engine is nisa.engine.gpsimd
     assert isinstance(stt_nki.isa.tensor_tensor.__doc__, str) and "Forms:" in stt_nki.isa.tensor_tensor.__doc__
+
+
+def test_a_session_is_one_neuroncore_whose_accumulators_persist_across_calls():
+    a, b = tiles(4, 8)
+    dst = np.empty_like(a)
+    res = np.empty((4, 1), np.float32)
+    with stt_nki.Session() as s:
+        # reduce_cmd=reduce folds onto what the previous call left: two tiles' maxima, as one kernel loop does
+        nisa.select_reduce(dst, np.ones((4, 8), np.uint8), a, 0.0, reduce_cmd=nisa.reduce_cmd.reset_reduce)
+        nisa.select_reduce(dst, np.ones((4, 8), np.uint8), b, 0.0, reduce_res=res, reduce_cmd=nisa.reduce_cmd.reduce)
+        np.testing.assert_array_equal(res[:, 0], np.maximum(a.max(axis=1), b.max(axis=1)))
+        # tensor_scalar_reduce: reset, reduce and load_reduce, against NumPy's sequential fp32 sums
+        nisa.tensor_scalar_reduce(dst, a, nl.multiply, 1.0, nl.add)
+        nisa.tensor_scalar_reduce(dst, b, nl.multiply, 1.0, nl.add, res, reduce_cmd=nisa.reduce_cmd.reduce)
+        want = np.zeros(4, np.float32)
+        for t in (a, b):
+            for k in range(8):
+                want = want + t[:, k]
+        np.testing.assert_array_equal(res[:, 0], want)
+        nisa.tensor_scalar_reduce(dst, a, nl.multiply, 1.0, nl.add, res, reduce_cmd=nisa.reduce_cmd.load_reduce,
+                                  reduce_init=100.0)
+        want = np.full(4, 100, np.float32)
+        for k in range(8):
+            want = want + a[:, k]
+        np.testing.assert_array_equal(res[:, 0], want)
+        # reset zeroes the core: reduce then starts from zero
+        s.reset()
+        nisa.tensor_scalar_reduce(dst, a, nl.multiply, 1.0, nl.add, res, reduce_cmd=nisa.reduce_cmd.reduce)
+        want = np.zeros(4, np.float32)
+        for k in range(8):
+            want = want + a[:, k]
+        np.testing.assert_array_equal(res[:, 0], want)

@@ -123,11 +123,17 @@ final class Placement {
     }
 
     /**
-     * Runs {@code body} on a machine that is all zeros but for the loaded tiles, as a fresh one would be. Afterwards
+     * Runs {@code body} on the bound {@link NeuronCore}'s machine, the loaded tiles written into it; with no core
+     * bound, on a machine that is all zeros but for the loaded tiles, as a fresh one would be. Afterwards
      * the bytes this placement covers (the only ones its words write) and the accumulators are zeroed again, so
      * the machine is as new for the thread's next call.
      */
     <T> T onMachine(OnMachine<T> body) throws ExecutionException {
+        if (NeuronCore.CURRENT.isBound()) {
+            Machine core = NeuronCore.CURRENT.get().machine(gen);
+            write(core);
+            return body.run(core);
+        }
         Machine m = SPARE.get().remove(gen);
         if (m == null) {
             m = new Machine(gen);

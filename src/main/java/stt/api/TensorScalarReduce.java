@@ -18,13 +18,32 @@ import stt.isa.Space;
 import stt.machine.Tile;
 
 /**
- * {@code nki.isa.tensor_scalar_reduce(data, op0, operand0, reduce_op, reduce_res, reduce_res_negate, dtype)} as
- * the device runs it: TensorScalarCacheReduce (0x9a, zero_accumulate) writes {@code data op0 operand0} and folds
- * it into each partition's accumulator with reduce_op, then DveReadAccumulator (0x9b) writes the accumulators
- * (negated if asked) as the fp32 [P, 1] reduce_res.
+ * {@code nki.isa.tensor_scalar_reduce(data, op0, operand0, reduce_op, reduce_res, reduce_cmd, reduce_init,
+ * reduce_res_negate, dtype)} as the device runs it: TensorScalarCacheReduce (0x9a) writes {@code data op0 operand0}
+ * and folds it into each partition's accumulator with reduce_op, starting from reduce_op's identity
+ * ({@code reset_reduce}: zero_accumulate), the accumulator as it is ({@code reduce}: accumulate, which on a
+ * {@link NeuronCore} is the previous call's) or {@code reduce_init} ({@code load_reduce}: load_accumulate from imm1);
+ * then DveReadAccumulator (0x9b) writes the accumulators (negated if asked) as the fp32 [P, 1] reduce_res.
  */
 public record TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp reduceOp, boolean negate,
-        Optional<Dtype> dtype, Generation gen) {
+        Optional<Dtype> dtype, Generation gen, ReduceCmd command, Optional<Operand0> init) {
+    /** NKI's reduce_cmd values this call takes. */
+    public enum ReduceCmd {
+        RESET_REDUCE(AccumCmd.ZERO_ACCUMULATE), REDUCE(AccumCmd.ACCUMULATE), LOAD_REDUCE(AccumCmd.LOAD_ACCUMULATE);
+
+        final AccumCmd accumulatorCmd;
+
+        ReduceCmd(AccumCmd accumulatorCmd) {
+            this.accumulatorCmd = accumulatorCmd;
+        }
+    }
+
+    /** The call with reduce_cmd reset_reduce (NKI's default). */
+    public TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp reduceOp, boolean negate,
+            Optional<Dtype> dtype, Generation gen) {
+        this(data, op0, operand0, reduceOp, negate, dtype, gen, ReduceCmd.RESET_REDUCE, Optional.empty());
+    }
+
     public TensorScalarReduce {
         Objects.requireNonNull(data, "data");
         Objects.requireNonNull(op0, "op0");
@@ -32,6 +51,13 @@ public record TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp 
         Objects.requireNonNull(reduceOp, "reduceOp");
         Objects.requireNonNull(dtype, "dtype");
         Objects.requireNonNull(gen, "gen");
+        Objects.requireNonNull(command, "command");
+        Objects.requireNonNull(init, "init");
+        if ((command == ReduceCmd.LOAD_REDUCE) != init.isPresent()) {
+            throw new IllegalArgumentException("reduce_init goes with reduce_cmd load_reduce, and load_reduce needs"
+                    + " it: got " + command.name().toLowerCase(java.util.Locale.ROOT) + " with"
+                    + (init.isPresent() ? "" : "out") + " reduce_init");
+        }
     }
 
     /** The elementwise result, reduce_res, and the two words that made them. */
@@ -63,8 +89,9 @@ public record TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp 
     }
 
     private Layout layout() {
-        FamilyCall.TensorScalar ts = new FamilyCall.TensorScalar(data, op0, operand0, false, Optional.empty(),
-                Optional.empty(), false, dtype.or(() -> Optional.of(Dtype.FP32)), gen);
+        // the Tensor-Scalar call lays out data, operand0 and (as its operand1) reduce_init the same way
+        FamilyCall.TensorScalar ts = new FamilyCall.TensorScalar(data, op0, operand0, false,
+                init.map(i -> reduceOp), init, false, dtype.or(() -> Optional.of(Dtype.FP32)), gen);
         Staged staged = ts.stage();
         Placement p = staged.place();
         int reduce = p.reserve(4);
@@ -73,7 +100,8 @@ public record TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp 
                 .pattern("dst", staged.word().pattern("dst")).set("in_dtype", data.dtype().code())
                 .set("out_dtype", outDtype().code()).set("op0", op0.code()).set("op1", reduceOp.code())
                 .set("imm0_src", staged.word().get("imm0_src")).set("imm0", staged.word().get("imm0"))
-                .set("accumulator_cmd", AccumCmd.ZERO_ACCUMULATE.code()).set("num_active_channels", p.rows()).build();
+                .set("imm1_src", staged.word().get("imm1_src")).set("imm1", staged.word().get("imm1"))
+                .set("accumulator_cmd", command.accumulatorCmd.code()).set("num_active_channels", p.rows()).build();
         return new Layout(p, List.of(cache, Nki.readAccumulatorWord(gen, p.rows(), new MemoryRef(Space.SBUF, 0,
                 reduce), Dtype.FP32, negate)), staged.out(), reduce);
     }

@@ -49,6 +49,15 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--reduce-negate", description = "tensor-scalar with --reduce-op: negate the fold as it is read")
     boolean reduceNegate;
 
+    @Option(names = "--reduce-cmd", paramLabel = "CMD", description = "tensor-scalar with --reduce-op: reset_reduce"
+            + " (default: start from the op's identity), reduce (from the accumulators as they are: in stt serve, the"
+            + " session's), load_reduce (from --reduce-init)")
+    String reduceCmd;
+
+    @Option(names = "--reduce-init", paramLabel = "X", description = "tensor-scalar with --reduce-cmd load_reduce:"
+            + " the starting fold, a number or a [P, 1] fp32 .npy")
+    String reduceInit;
+
     @Option(names = "--shape", paramLabel = "PxF", description = "memset: the [P, F] shape to set")
     String shape;
 
@@ -157,8 +166,10 @@ final class EvalCommand implements Callable<Integer> {
         if (accumOut != null) {
             Programs.checkWritable(accumOut);
         }
-        if (instruction != Instruction.TENSOR_SCALAR && (reduceOp != null || reduceNegate)) {
-            throw new InputException("--reduce-op and --reduce-negate apply to --instruction tensor-scalar only");
+        if (instruction != Instruction.TENSOR_SCALAR && (reduceOp != null || reduceNegate || reduceCmd != null
+                || reduceInit != null)) {
+            throw new InputException("--reduce-op, --reduce-negate, --reduce-cmd and --reduce-init apply to"
+                    + " --instruction tensor-scalar only");
         }
         Built built;
         try {
@@ -251,9 +262,9 @@ final class EvalCommand implements Callable<Integer> {
             refuse(o[0], o[1]);
         }
         refuse("--accumulate", accumulate);
-        if (accumOut != null) {
-            throw new InputException("--accum-out does not apply to --instruction tensor-scalar without --reduce-op"
-                    + " (it leaves the accumulator alone)");
+        if (accumOut != null || reduceCmd != null || reduceInit != null) {
+            throw new InputException("--accum-out, --reduce-cmd and --reduce-init do not apply to --instruction"
+                    + " tensor-scalar without --reduce-op (it leaves the accumulator alone)");
         }
         AluOp a0 = aluOp("--op0", op0);
         require("--operand0", operand0);
@@ -280,16 +291,24 @@ final class EvalCommand implements Callable<Integer> {
             throw new InputException("--reverse0 and --reverse1 do not apply to --instruction tensor-scalar with"
                     + " --reduce-op");
         }
-        if (accumOut == null) {
-            throw new InputException("--reduce-op needs --accum-out for the [P, 1] fold (reduce_res)");
-        }
+
         AluOp a0 = aluOp("--op0", op0);
         AluOp fold = aluOp("--reduce-op", reduceOp);
         require("--operand0", operand0);
         require("--data", data);
         Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
-        return new TensorScalarReduce(a, a0, scalar("--operand0", operand0, false), fold, reduceNegate,
-                Optional.ofNullable(outDtype).map(EvalCommand::anyDtype), gen);
+        TensorScalarReduce.ReduceCmd cmd = reduceCmd == null ? TensorScalarReduce.ReduceCmd.RESET_REDUCE
+                : java.util.Arrays.stream(TensorScalarReduce.ReduceCmd.values())
+                        .filter(c -> c.name().equalsIgnoreCase(reduceCmd)).findFirst()
+                        .orElseThrow(() -> new InputException("--reduce-cmd " + reduceCmd + ": allowed: reset_reduce,"
+                                + " reduce, load_reduce"));
+        Optional<Operand0> init = Optional.ofNullable(reduceInit).map(x -> scalar("--reduce-init", x, false));
+        try {
+            return new TensorScalarReduce(a, a0, scalar("--operand0", operand0, false), fold, reduceNegate,
+                    Optional.ofNullable(outDtype).map(EvalCommand::anyDtype), gen, cmd, init);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(e.getMessage());
+        }
     }
 
     /**

@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import stt.codec.Codec;
 import stt.codec.Word;
+import stt.api.NeuronCore;
 import stt.cost.Cost;
 
 /**
@@ -36,7 +37,9 @@ import stt.cost.Cost;
  * optional {@code id}. The response's JSON is {@code {"id", "code", "out", "err", "arrays", "words", "cost",
  * "verdicts"}}: the request's id, the exit code and text the command printed, the outputs it wrote, and, as data,
  * the instruction words {@code eval} or {@code run} ran (hex), their estimated cost, and the verdicts that refused
- * one ({@code {rule, level, message, word}}). A malformed frame is answered with exit 2 and the server goes on. The
+ * one ({@code {rule, level, message, word}}). The calls of one serve process run on one {@link NeuronCore}, whose
+ * memory and accumulators persist from call to call; a request {@code {"reset": true}} zeroes it. A malformed frame
+ * is answered with exit 2 and the server goes on. The
  * arrays stay in memory ({@link Programs#MEMORY}): no file is written. The process ends at the end of its input.
  */
 @Command(name = "serve", description = "Serve stt commands over framed requests on standard input (Content-Length"
@@ -50,14 +53,29 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
         OutputStream out = stdoutBytes;
         InputStream in = new BufferedInputStream(stdin);
         Main.Reusable cli = new Main.Reusable();
+        NeuronCore core = new NeuronCore();
         for (Frame request; (request = Frame.read(in)) != null; ) {
-            Frame.write(out, request.error() == null ? answer(cli, request) : refusal(request.json(), request.error()));
+            Frame.write(out, request.error() != null ? refusal(request.json(), request.error())
+                    : isReset(request.json()) ? reset(core, request.json()) : answer(cli, core, request));
         }
         return ExitCode.OK;
     }
 
+    /** A request {@code {"reset": true}}: the session's NeuronCore back to zeros. */
+    private static boolean isReset(JsonNode request) {
+        return request.path("reset").asBoolean(false);
+    }
+
+    private static Frame reset(NeuronCore core, JsonNode request) {
+        core.reset();
+        ObjectNode json = reply(request).put("code", ExitCode.OK).put("out", "").put("err", "");
+        json.putArray("words");
+        json.putArray("verdicts");
+        return Frame.of(json, Map.of());
+    }
+
     /** Runs one request's command on its arrays; a malformed request gets exit 2 and says why. */
-    private static Frame answer(Main.Reusable cli, Frame request) {
+    private static Frame answer(Main.Reusable cli, NeuronCore core, Frame request) {
         try {
             List<String> args = new ArrayList<>();
             JsonNode argNode = request.json().path("args");
@@ -72,9 +90,10 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
             StringWriter e = new StringWriter();
             Map<String, byte[]> memory = new HashMap<>(request.arrays());
             Served record = new Served();
-            int code = ScopedValue.where(Programs.MEMORY, memory).where(Served.RECORD, record).call(() -> cli.run(
-                    args.toArray(String[]::new), InputStream.nullInputStream(), new PrintWriter(o), new PrintWriter(e),
-                    OutputStream.nullOutputStream()));
+            int code = ScopedValue.where(Programs.MEMORY, memory).where(Served.RECORD, record)
+                    .where(NeuronCore.CURRENT, core).call(() -> cli.run(args.toArray(String[]::new),
+                            InputStream.nullInputStream(), new PrintWriter(o), new PrintWriter(e),
+                            OutputStream.nullOutputStream()));
             ObjectNode json = reply(request.json());
             described(json, record);
             Map<String, byte[]> results = new LinkedHashMap<>();

@@ -106,6 +106,10 @@ public enum Decision {
             + " FAMILY-SOURCES C6); 0x9a writes src op0 s0, 0xe6 the running acc."),
     READ_NEGATION(Source.SPEC_MODEL, "DveReadAccumulator negates by flipping the fp32 sign bit (NaN stays NaN, 0 and"
             + " -0 swap) before converting to dtype; it never changes the accumulator."),
+    SESSION_CORE("A stt serve process (an stt_nki Session) is one NeuronCore: its calls run on one machine per"
+            + " generation that persists from request to request (SBUF, PSUM, registers, accumulators), each call's"
+            + " tiles laid out from SBUF offset 0 as a fresh call's are; a {\"reset\": true} request zeroes it. stt eval"
+            + " outside serve runs on a fresh machine."),
     MEMSET_VALUE(Source.SPEC_MODEL, "memset_value: NKI's memset value is encoded in the destination dtype: an integer"
             + " dtype takes an integer in its range exactly (a non-integer or out-of-range value is refused, naming the"
             + " range; eval's 0x-hex is the dtype's bits), a float dtype the value rounded to nearest even from the"

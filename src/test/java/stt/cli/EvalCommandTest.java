@@ -119,11 +119,21 @@ class EvalCommandTest {
                 "--reduce-op", "add", "--reduce-negate", "--accum-out", acc, "-o", out);
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(load(acc, Dtype.FP32)).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 1, -12, -30));
+        // load_reduce starts each row's fold from reduce_init: 100 + 2 + 4 + 6 and 100 + 8 + 10 + 12
+        r = CliTest.stt("eval", "--instruction", "tensor-scalar", "--data", a, "--op0", "mult", "--operand0", "2",
+                "--reduce-op", "add", "--reduce-cmd", "load_reduce", "--reduce-init", "100", "--accum-out", acc, "-o",
+                out);
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(load(acc, Dtype.FP32)).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 1, 112, 130));
         assertThat(CliTest.stt("eval", "--instruction", "tensor-scalar", "--data", a, "--op0", "mult", "--operand0",
-                "2", "--reduce-op", "add", "-o", out).err()).contains("--reduce-op needs --accum-out");
+                "2", "--reduce-op", "add", "--reduce-cmd", "load_reduce", "-o", out).err())
+                .contains("reduce_init goes with reduce_cmd load_reduce");
+        assertThat(CliTest.stt("eval", "--instruction", "tensor-scalar", "--data", a, "--op0", "mult", "--operand0",
+                "2", "--reduce-op", "add", "-o", out).code()).isZero(); // reduce_res None: the fold stays inside
         assertThat(CliTest.stt("eval", "--data", a, "--op0", "mult", "--operand0", "2", "--op1", "add",
                 "--operand1", b, "--reduce-op", "add", "-o", out).err())
-                .contains("--reduce-op and --reduce-negate apply to --instruction tensor-scalar only");
+                .contains("--reduce-op, --reduce-negate, --reduce-cmd and --reduce-init apply to --instruction"
+                        + " tensor-scalar only");
     }
 
     @Test
