@@ -83,12 +83,12 @@ def raw_word(rng, excluded):
     return bytes(b)
 
 
-def program(rng, k, excluded):
+def program(rng, k, excluded, mnemonics):
     """(path suffix, bytes) of program k: oracle text, oracle text with mutated words, or raw words."""
     kind = k % 4
     if kind == 3:
         return ".bin", b"".join(raw_word(rng, excluded) for _ in range(int(rng.integers(1, 4))))
-    words = [w[1] for w in rp.program(rng, k, rp.OPCODES)]
+    words = [w[1] for w in rp.program(rng, k, mnemonics)]
     if kind in (1, 2):
         words = [mutate(rng, w) if rng.random() < 0.6 else w for w in words]
     return ".s", ("\n".join(words) + "\n").encode()
@@ -171,12 +171,15 @@ def main():
 
 def compare(opts, rng, tmp, old, new):
     excluded = {int(c, 16) for c in opts.exclude_opcodes.split(",") if c}
+    spec = subprocess.run([opts.stt, "spec", "--opcodes", "--json"], capture_output=True, text=True, check=True)
+    names = {int(o["opcode"], 16): o["name"] for o in map(json.loads, spec.stdout.splitlines())}
+    mnemonics = [m for m in rp.OPCODES if m not in {names.get(c) for c in excluded}]
     differences, ran, words = 0, {"fast": 0, "reference": 0}, 0
     load = os.path.join(tmp, "in.npy")
     outcomes = {}
     for k in range(opts.programs):
         progress(k, opts.programs, "differential programs")
-        suffix, data = program(rng, k, excluded)
+        suffix, data = program(rng, k, excluded, mnemonics)
         prog = os.path.join(tmp, "p" + suffix)
         with open(prog, "wb") as f:
             f.write(data)

@@ -158,12 +158,16 @@ def _check_reduce_res(reduce_res, partitions):
                          f" {getattr(reduce_res, 'shape', type(reduce_res).__name__)}")
 
 
-def _published(name, beta2, beta1):
-    """The call `name` in both forms: `run(beta, arguments)` does it."""
+def _published(name, beta2, beta1, aliases=None):
+    """The call `name` in both forms: `run(beta, arguments)` does it. `aliases` maps other keyword names sources use
+    for an argument onto the published one."""
     forms = Forms(name, beta2, beta1)
 
     def wrap(run):
         def call(*args, **kwargs):
+            for other, published in (aliases or {}).items():
+                if other in kwargs and published not in kwargs:
+                    kwargs[published] = kwargs.pop(other)
             beta, a = forms.bind(args, kwargs)
             engine_check(name, a.pop("engine", None))
             a.pop("name", None)
@@ -429,3 +433,22 @@ def tensor_copy_predicated(beta, dst, src, predicate, reverse_pred, dtype=None):
     c.tensor("--predicate", "predicate", predicate)
     model, _, shape = c.tensor("--dst-in", "dst", dst, "--dtype1")
     return c.run("tensor_copy_predicated", model, shape, dst)
+
+
+def _b2_reciprocal(dst, data, name=None):
+    pass
+
+
+def _b1_reciprocal(data, *, dtype=None, mask=None, **kwargs):
+    pass
+
+
+@_published("reciprocal", _b2_reciprocal, _b1_reciprocal, aliases={"src": "data"})
+def reciprocal(beta, data, dst=None, dtype=None):
+    """`1 / data` element by element (Reciprocal 0x48): the input converted to fp32, the correctly rounded fp32
+    quotient (the model's reciprocal_rne decision, not verified against hardware), converted to the output dtype.
+    `src=` is taken for `data=` (NKI's migration guide writes it so)."""
+    c = _Call("reciprocal")
+    model, _, shape = c.tensor("--data", "data", data, "--dtype0")
+    out = c.out_dtype(dtype, dst, model)
+    return c.run("reciprocal", out, shape, dst)

@@ -164,3 +164,19 @@ def test_a_session_is_one_neuroncore_whose_accumulators_persist_across_calls():
         for k in range(8):
             want = want + a[:, k]
         np.testing.assert_array_equal(res[:, 0], want)
+
+
+def test_reciprocal_in_both_forms_is_numpys_correctly_rounded_quotient():
+    a, = tiles(3, 7, n=1)
+    a[0, :4] = [0.0, -0.0, np.inf, 3.0]
+    with np.errstate(divide="ignore"):
+        want = np.float32(1) / a
+    dst = np.empty_like(a)
+    nisa.reciprocal(dst, a)
+    np.testing.assert_array_equal(dst, want)
+    np.testing.assert_array_equal(nisa.reciprocal(a), want)
+    low = nisa.reciprocal(a, dtype=nl.bfloat16)
+    np.testing.assert_array_equal(low.view(np.uint16), want.astype(ml_dtypes.bfloat16).view(np.uint16))
+    nisa.reciprocal(dst=dst, src=a * 2)  # NKI's migration guide names the input src
+    with np.errstate(divide="ignore"):
+        np.testing.assert_array_equal(dst, np.float32(1) / (a * 2))

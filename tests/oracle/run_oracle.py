@@ -93,8 +93,9 @@ BITVEC_ONLY = [op for op in BITVEC if op != "bypass"]
 
 
 def make_family_case(rng, k, instruction):
-    """A tensor-tensor case (every other one bitvec, with an op only the bitvec opcode has) or a tensor_copy case
-    (every other one a copy between equal dtypes, the rest casts); dtype triples (pairs) walked in order."""
+    """A tensor-tensor case (every other one bitvec, with an op only the bitvec opcode has), a tensor_copy case
+    (every other one a copy between equal dtypes, the rest casts) or a reciprocal case (likewise equal dtypes every
+    other one); dtype triples (pairs) walked in order."""
     p, f = int(rng.choice(SIZES_P)), int(rng.choice(SIZES_F))
     gen = str(rng.choice(GENS))
     case = {"instruction": instruction, "gen": gen, "bitvec": False, "reverse0": False, "reverse1": False,
@@ -291,7 +292,7 @@ def main():
     ap.add_argument("--engine", default="reference")
     ap.add_argument("--show", type=int, default=5, help="mismatching cases to print")
     ap.add_argument("--instruction", default="stt",
-                    choices=["stt", "scan", "select-reduce", "tensor-tensor", "tensor-scalar", "copy"])
+                    choices=["stt", "scan", "select-reduce", "tensor-tensor", "tensor-scalar", "copy", "reciprocal"])
     opts = ap.parse_args()
     rng = np.random.default_rng(opts.seed)
     proc = subprocess.Popen([opts.stt, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
@@ -301,7 +302,7 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         for k in range(opts.cases):
             progress(k, opts.cases, f"oracle {opts.instruction}")
-            family = opts.instruction in ("tensor-tensor", "copy")
+            family = opts.instruction in ("tensor-tensor", "copy", "reciprocal")
             case = (make_case(rng, k, seen) if opts.instruction == "stt"
                     else make_tensor_scalar_case(rng, k) if opts.instruction == "tensor-scalar"
                     else make_family_case(rng, k, opts.instruction) if family
@@ -315,7 +316,7 @@ def main():
             proc.stdin.flush()
             result = json.loads(proc.stdout.readline())
             want, want_acc = {"stt": sem.stt, "scan": sem.scan, "select-reduce": sem.select_reduce,
-                              "tensor-tensor": sem.tensor_tensor, "copy": sem.copy,
+                              "tensor-tensor": sem.tensor_tensor, "copy": sem.copy, "reciprocal": sem.reciprocal,
                               "tensor-scalar": sem.tensor_scalar}[opts.instruction](case)
             problem = None
             if result["code"] != 0:

@@ -31,8 +31,8 @@ SIZE = {d: np.dtype(sem.STORAGE[d]).itemsize for d in sem.STORAGE}
 OPCODES = ["memset", "copy", "cast", "tensor_tensor_arith", "tensor_tensor_bitvec", "copy_predicated",
            "cast_predicated", "scalar_tensor_tensor_arith", "tensor_scalar_arith", "tensor_scalar_bitvec",
            "tensor_scalar_cache_reduce", "tensor_scalar_cache_cumulative", "select_reduce", "tensor_scalar_ptr_arith",
-           "tensor_scalar_ptr_bitvec"]
-RANK = {"memset": 4, "copy": 4, "cast": 4, "scalar_tensor_tensor_arith": 2, "select_reduce": 2}
+           "tensor_scalar_ptr_bitvec", "reciprocal"]
+RANK = {"memset": 4, "copy": 4, "cast": 4, "reciprocal": 4, "scalar_tensor_tensor_arith": 2, "select_reduce": 2}
 # the words that write the accumulator: each is followed by a dve_read_accumulator of it
 WRITERS = {"scalar_tensor_tensor_arith", "tensor_scalar_cache_reduce", "tensor_scalar_cache_cumulative",
            "select_reduce"}
@@ -159,7 +159,7 @@ def word(rng, op, n):
                 f" num_active_channels={channels}")
         bits = np.frombuffer(value.to_bytes(8, "little")[:SIZE[dt]], dtype=sem.STORAGE[dt])
         return text, channels, lambda mem: mem.write(d[1], np.full((mem.channels, n), bits[0]))
-    if op in ("copy", "cast"):
+    if op in ("copy", "cast", "reciprocal"):
         di = str(rng.choice(IN_DTYPES))
         do = di if op == "copy" else str(rng.choice(OUT_DTYPES))
         s = pattern(rng, "src", slots[0], di, shape(rng, rank, n), False)
@@ -170,6 +170,11 @@ def word(rng, op, n):
 
         def apply(mem):
             v = mem.read(s[1])
+            if op == "reciprocal":
+                with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                    r = (np.float32(1) / sem.storage_to_f32(v, di)).astype(np.float32)
+                mem.write(d[1], sem.f32_to_storage(r, do))
+                return
             mem.write(d[1], v if op == "copy" else sem.f32_to_storage(sem.storage_to_f32(v, di), do))
         return text, channels, apply
     bitvec = op == "tensor_tensor_bitvec"

@@ -177,6 +177,14 @@ def copy(case):
     return f32_to_storage(storage_to_f32(case["data"], case["dtype0"]), case["out_dtype"]), None
 
 
+def reciprocal(case):
+    """Reciprocal 0x48 (FAMILY-NEXT §4): the source to fp32, NumPy's fp32 1/x (IEEE division, correctly rounded),
+    to out_dtype; a NaN result is the canonical NaN (any NaN matches)."""
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        r = (np.float32(1) / storage_to_f32(case["data"], case["dtype0"])).astype(np.float32)
+    return f32_to_storage(r, case["out_dtype"]), None
+
+
 def tensor_scalar(case):
     """Tensor-Scalar: a = data op0 s0 (s0 op0 data reversed), r = a op1 s1 (s1 op1 a reversed); an absent or
     bypass op1 passes a through. Per-partition scalars are fp32 (arith) or the data's dtype (bitvec)."""

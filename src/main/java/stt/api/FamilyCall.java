@@ -107,16 +107,37 @@ public sealed interface FamilyCall {
 
         @Override
         public Staged stage() {
-            Placement p = new Placement(gen, "src", src.rows(), src.cols());
-            int in = p.load(src);
-            int out = p.reserve((long) src.cols() * outDtype().size());
-            p.checkFits("src and the output");
-            Word w = Word.builder(outDtype() == src.dtype() ? Opcode.COPY : Opcode.CAST)
-                    .pattern("src", p.pattern(in, 4)).pattern("dst", p.pattern(out, 4))
-                    .set("in_dtype", src.dtype().code()).set("out_dtype", outDtype().code())
-                    .set("num_active_channels", p.rows()).build();
-            return new Staged(p, w, out, outDtype());
+            return oneSource(outDtype() == src.dtype() ? Opcode.COPY : Opcode.CAST, src, outDtype(), gen);
         }
+    }
+
+    /**
+     * {@code nki.isa.reciprocal(dst, data)}: Reciprocal (0x48), {@code 1 / data} through the fp32 hub (FAMILY-NEXT
+     * §4); the output dtype defaults to data's.
+     */
+    record Reciprocal(Tile data, Optional<Dtype> dtype, Generation gen) implements FamilyCall {
+        public Reciprocal {
+            Objects.requireNonNull(data, "data");
+            Objects.requireNonNull(dtype, "dtype");
+            Objects.requireNonNull(gen, "gen");
+        }
+
+        @Override
+        public Staged stage() {
+            return oneSource(Opcode.RECIPROCAL, data, dtype.orElse(data.dtype()), gen);
+        }
+    }
+
+    /** A one-source S4D4_TR word (Copy, Cast, Reciprocal) over a placed [rows, cols] tile. */
+    private static Staged oneSource(Opcode opcode, Tile src, Dtype out, Generation gen) {
+        Placement p = new Placement(gen, "src", src.rows(), src.cols());
+        int in = p.load(src);
+        int at = p.reserve((long) src.cols() * out.size());
+        p.checkFits("src and the output");
+        Word w = Word.builder(opcode).pattern("src", p.pattern(in, 4)).pattern("dst", p.pattern(at, 4))
+                .set("in_dtype", src.dtype().code()).set("out_dtype", out.code())
+                .set("num_active_channels", p.rows()).build();
+        return new Staged(p, w, at, out);
     }
 
     /**

@@ -124,7 +124,7 @@ final class EvalCommand implements Callable<Integer> {
 
     /** The NKI calls {@code eval} makes, by {@code --instruction}. */
     enum Instruction {
-        STT, SCAN, SELECT_REDUCE, TENSOR_TENSOR, TENSOR_SCALAR, COPY, MEMSET, COPY_PREDICATED;
+        STT, SCAN, SELECT_REDUCE, TENSOR_TENSOR, TENSOR_SCALAR, COPY, MEMSET, COPY_PREDICATED, RECIPROCAL;
 
         @Override
         public String toString() {
@@ -194,7 +194,7 @@ final class EvalCommand implements Callable<Integer> {
                         return new Result(r.out(), fold, r.words().get(0));
                     });
                 }
-                case TENSOR_TENSOR, COPY, MEMSET, COPY_PREDICATED -> {
+                case TENSOR_TENSOR, COPY, MEMSET, COPY_PREDICATED, RECIPROCAL -> {
                     FamilyCall call = familyCall(gen);
                     yield new Built(List.of(call.instruction()), () -> call.run(e));
                 }
@@ -342,10 +342,11 @@ final class EvalCommand implements Callable<Integer> {
             return new FamilyCall.CopyPredicated(before, a, pred, gen);
         }
         refuseSingleStage();
-        if (instruction == Instruction.COPY) {
+        if (instruction == Instruction.COPY || instruction == Instruction.RECIPROCAL) {
             refuse("--data2", data2);
             refuse("--op", op);
-            return new FamilyCall.TensorCopy(a, out, gen);
+            return instruction == Instruction.COPY ? new FamilyCall.TensorCopy(a, out, gen)
+                    : new FamilyCall.Reciprocal(a, out, gen);
         }
         AluOp o = aluOp("--op", op);
         require("--data2", data2);
