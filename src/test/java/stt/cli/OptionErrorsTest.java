@@ -75,6 +75,12 @@ class OptionErrorsTest {
                 new Bad("eval", "--out-dtype", STT + " --out-dtype float", "--out-dtype float: unknown dtype"),
                 new Bad("eval", "--reduce-op", "eval --instruction tensor-scalar --data {a} --op0 add --operand0 1"
                         + " --reduce-op frobnicate --accum-out {dir}/r.npy -o {dir}/o.npy", "--reduce-op frobnicate:"),
+                new Bad("eval", "--reduce-cmd", "eval --instruction tensor-scalar --data {a} --op0 add --operand0 1"
+                        + " --reduce-op add --reduce-cmd later -o {dir}/o.npy", "--reduce-cmd later: allowed:"
+                        + " reset_reduce, reduce, load_reduce"),
+                new Bad("eval", "--reduce-init", "eval --instruction tensor-scalar --data {a} --op0 add --operand0 1"
+                        + " --reduce-op add --reduce-cmd load_reduce --reduce-init lots -o {dir}/o.npy",
+                        "for --reduce-init, found 'lots'"),
                 new Bad("eval", "--shape", MS.replace("2x3", "2y3"), "--shape 2y3: expected PxF"),
                 new Bad("eval", "--value", MS.replace("1.5", "one"), "for --value, found 'one'"),
                 new Bad("eval", "--predicate", CP.replace("--predicate {a}", "--predicate {dir}/none.npy"),
