@@ -25,7 +25,7 @@ class CostTest {
         return mnemonic + " src0=" + src0 + " src0.step_elem=[" + step + ",1,1] src0.num_elem=[" + n + ",1,1]"
                 + " src1=sbuf:0:0x4000 src1.step_elem=[1,1,1] src1.num_elem=[" + n + ",1,1] dst=sbuf:0:0x8000"
                 + " dst.step_elem=[1,1,1] dst.num_elem=[" + n + ",1,1] in0_dtype=" + (mnemonic.contains("pred") ? "uint8"
-                : d) + " in1_dtype=" + d + " out_dtype=" + (mnemonic.contains("pred") ? d : d) + " op=" + op
+                : d) + " in1_dtype=" + d + " out_dtype=" + d + " op=" + op
                 + " num_active_channels=64";
     }
 

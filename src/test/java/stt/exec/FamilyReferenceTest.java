@@ -219,7 +219,7 @@ class FamilyReferenceTest {
         d = read(0x100, Dtype.FP32, 1, 4);
         assertThat(new float[] {d.get(0, 0), d.get(0, 1), d.get(0, 2), d.get(0, 3)}).containsExactly(-98, 102, -96,
                 104);
-        run("tensor_scalar_cache_reduce op1=max accumulator_cmd=zero_accumulate" + four.replace("1.0", "1.0"));
+        run("tensor_scalar_cache_reduce op1=max accumulator_cmd=zero_accumulate" + four);
         assertThat(m.accumulator(0)).isEqualTo(8);
         String read = "dve_read_accumulator dst.step_elem=[1] dst.num_elem=[1] dst_element_count=1"
                 + " num_active_channels=1";

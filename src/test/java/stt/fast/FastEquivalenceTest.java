@@ -352,6 +352,11 @@ class FastEquivalenceTest {
 
     /** Where the machines differ (accumulators, registers, the test region or, if {@code full}, anywhere). */
     static String difference(Machine a, Machine b, boolean full) {
+        for (int r = 0; r < Generation.ADDRESS_REGISTERS; r++) {
+            if (a.register(r) != b.register(r)) {
+                return String.format("register %d: reference 0x%08x, fast 0x%08x", r, a.register(r), b.register(r));
+            }
+        }
         for (int lane = 0; lane < Generation.PARTITIONS; lane++) {
             if (Float.floatToRawIntBits(a.accumulator(lane)) != Float.floatToRawIntBits(b.accumulator(lane))) {
                 return "accumulator " + lane + ": reference " + a.accumulator(lane) + ", fast " + b.accumulator(lane);

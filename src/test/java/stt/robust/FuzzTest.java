@@ -21,11 +21,25 @@ import stt.validate.Validator;
 
 /**
  * A seeded fuzzer over decode, validate, the text form and both engines: arbitrary and plausible words on every
- * generation. Nothing but an {@link ExecutionException} may come out, and a refused word changes no accumulator
- * or register. {@code -Dstt.fuzz.words=N} (default 100,000).
+ * generation. Nothing but an {@link ExecutionException} may come out, and a refused word changes nothing: no
+ * accumulator and no register, and (every {@link #DIGEST_EVERY}th word, the SHA-256 of the whole machine before and
+ * after) no byte of SBUF or PSUM. {@code -Dstt.fuzz.words=N} (default 100,000).
  */
 class FuzzTest {
     static final int WORDS = Integer.getInteger("stt.fuzz.words", 100_000);
+    static final int DIGEST_EVERY = 250;
+
+    /** The accumulators' and registers' bits: the state a refused word must leave as it was. */
+    static int[] registersAndAccumulators(Machine m) {
+        int[] s = new int[Generation.ADDRESS_REGISTERS + Generation.PARTITIONS];
+        for (int r = 0; r < Generation.ADDRESS_REGISTERS; r++) {
+            s[r] = m.register(r);
+        }
+        for (int lane = 0; lane < Generation.PARTITIONS; lane++) {
+            s[Generation.ADDRESS_REGISTERS + lane] = Float.floatToRawIntBits(m.accumulator(lane));
+        }
+        return s;
+    }
 
     @Test
     void onlyDocumentedErrorsEscape() throws AsmException {
@@ -50,7 +64,8 @@ class FuzzTest {
             String text = TextForm.disassemble(w, gens[g]);
             assertThat(TextForm.assembleLine(text, "fuzz", 1, gens[g]).orElseThrow()).isEqualTo(w);
             Machine m = machines[g];
-            float acc = m.accumulator(0);
+            int[] before = registersAndAccumulators(m);
+            byte[] digest = n % DIGEST_EVERY == 0 ? m.digest() : null;
             try {
                 (n % 4 < 2 ? reference : fast).execute(m, w, Trace.OFF);
                 assertThat(valid).as("word %d executed, so it validated", n).isTrue();
@@ -58,7 +73,10 @@ class FuzzTest {
             } catch (ExecutionException e) {
                 refused++;
                 assertThat(e.getMessage()).isNotBlank();
-                assertThat(Float.floatToRawIntBits(m.accumulator(0))).isEqualTo(Float.floatToRawIntBits(acc));
+                assertThat(registersAndAccumulators(m)).as("word %d refused", n).isEqualTo(before);
+                if (digest != null) {
+                    assertThat(m.digest()).as("word %d refused: the machine's SHA-256", n).isEqualTo(digest);
+                }
             }
         }
         assertThat(executed).as("words executed").isGreaterThan(WORDS / 5);
