@@ -1,55 +1,76 @@
-"""stt_nki's results are bit-identical to `stt eval` for the same call: random cases through both."""
-import json
+"""stt_nki's calls against the independent NumPy + ml_dtypes oracle (tests/oracle/semantics.py), on the oracle's own
+random cases: every op pair, dtype triple, reverse flag, per-partition scalar and accumulator command it walks, the
+expectations computed outside the model (no `stt eval` in the loop)."""
 import os
-import subprocess
-import tempfile
+import sys
 
 import numpy as np
 import pytest
 
+import stt_nki
 from stt_nki import isa as nisa
 
 ml_dtypes = pytest.importorskip("ml_dtypes")
-ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
-ARITH = ["add", "subtract", "mult", "max", "min", "is_ge", "is_lt", "absolute_diff", "logical_or", "bypass"]
-DTYPES = {"fp32": np.float32, "fp16": np.float16, "bf16": ml_dtypes.bfloat16, "int16": np.int16, "uint8": np.uint8,
-          "int32": np.int32, "fp8_e4m3": ml_dtypes.float8_e4m3}
-BITS = {"bf16": np.uint16, "fp8_e4m3": np.uint8}
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests", "oracle"))
+import run_oracle as ro  # noqa: E402  (the oracle's case generator)
+import semantics as sem  # noqa: E402  (the oracle: NumPy + ml_dtypes)
+
+# the model's names of the formats ml_dtypes holds, to view the oracle's storage arrays as stt_nki's inputs
+VIEWS = {"bf16": ml_dtypes.bfloat16, "fp8_e3m4": ml_dtypes.float8_e3m4, "fp8_e4m3": ml_dtypes.float8_e4m3,
+         "fp8_e5m2": ml_dtypes.float8_e5m2}
 
 
-def test_random_calls_match_eval_bit_for_bit():
-    rng = np.random.default_rng(11)
-    eval_proc = subprocess.Popen([os.path.join(ROOT, "stt"), "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                 text=True)
-    try:
-        with tempfile.TemporaryDirectory() as d:
-            for k in range(60):
-                p, f = int(rng.integers(1, 129)), int(rng.integers(1, 200))
-                d0, d1, do = (str(rng.choice(list(DTYPES))) for _ in range(3))
-                a = (rng.standard_normal((p, f)) * 20).astype(np.float32).astype(DTYPES[d0])
-                b = (rng.standard_normal((p, f)) * 20).astype(np.float32).astype(DTYPES[d1])
-                op0, op1 = str(rng.choice(ARITH)), str(rng.choice(ARITH))
-                scalar = float(np.float32(rng.standard_normal() * 4))
-                rev0, rev1 = bool(rng.integers(2)), bool(rng.integers(2))
-                got = nisa.scalar_tensor_tensor(data=a, op0=op0, operand0=scalar, op1=op1, operand1=b,
-                                                reverse0=rev0, reverse1=rev1, dtype=do)
-                fa, fb, fo = (os.path.join(d, n) for n in ("a.npy", "b.npy", "o.npy"))
-                np.save(fa, a.view(BITS.get(d0, a.dtype)))
-                np.save(fb, b.view(BITS.get(d1, b.dtype)))
-                args = ["eval", "--data", fa, "--op0", op0, "--operand0", repr(scalar), "--op1", op1, "--operand1",
-                        fb, "-o", fo, "--out-dtype", do]
-                args += ["--dtype0", d0] if d0 in BITS else []
-                args += ["--dtype1", d1] if d1 in BITS else []
-                args += ["--reverse0"] if rev0 else []
-                args += ["--reverse1"] if rev1 else []
-                eval_proc.stdin.write(json.dumps(args) + "\n")
-                eval_proc.stdin.flush()
-                r = json.loads(eval_proc.stdout.readline())
-                assert r["code"] == 0, r["err"]
-                want = np.load(fo)
-                assert got.shape == (p, f)
-                np.testing.assert_array_equal(got.view(np.uint8).reshape(p, -1), want.view(np.uint8).reshape(p, -1),
-                                              err_msg=f"case {k}: {args}")
-    finally:
-        eval_proc.stdin.close()
-        eval_proc.wait()
+def tile(storage, dtype):
+    return storage.view(VIEWS[dtype]) if dtype in VIEWS else storage
+
+
+def storage(result, dtype):
+    return result.view(sem.STORAGE[dtype]) if dtype in VIEWS else result.astype(sem.STORAGE[dtype], copy=False)
+
+
+def scalar_of(case):
+    """The call's operand0: a number, or the [P, 1] per-partition array in its own dtype."""
+    if case["per_partition"]:
+        return tile(case["scalar"], case["scalar_dtype"]).reshape(-1, 1)
+    if case["bitvec"]:
+        return int(case["scalar"][0]) & 0xFFFFFFFF
+    return float(case["scalar"][0])
+
+
+@pytest.fixture(scope="module")
+def sessions():
+    """One session per generation, reset before each case (a fresh core, as the oracle's machine is)."""
+    made = {}
+    yield lambda gen: made.setdefault(gen, stt_nki.Session(gen=gen))
+    for s in made.values():
+        s.close()
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_scalar_tensor_tensor_matches_the_oracle(seed, sessions):
+    rng = np.random.default_rng(seed)
+    seen = {}
+    for k in range(70):
+        case = ro.make_case(rng, k, seen)
+        if case["per_partition"] and case["scalar_dtype"] not in ("fp32",) and not case["bitvec"]:
+            case["scalar"] = case["scalar"].astype(sem.STORAGE[case["scalar_dtype"]])
+        want, want_acc = sem.stt(case)
+        res = np.zeros((case["data"].shape[0], 1), np.float32) if case["accumulate"] else None
+        cmd = {None: "idle", "add": "reduce", "reset": "reset_reduce"}[case["accumulate"]]
+        session = sessions(case["gen"])
+        session.reset()  # a zeroed core: "reduce" then starts from zero, as the oracle's accumulators do
+        stt_nki._session._bound().append(session)  # this thread's calls go to it (a with block would close it)
+        try:
+            got = nisa.scalar_tensor_tensor(data=tile(case["data"], case["dtype0"]), op0=case["op0"],
+                                            operand0=scalar_of(case), op1=case["op1"],
+                                            operand1=tile(case["operand1"], case["dtype1"]),
+                                            reverse0=case["reverse0"], reverse1=case["reverse1"],
+                                            dtype=None if case["bitvec"] else case["out_dtype"], reduce_res=res,
+                                            reduce_cmd=cmd)
+        finally:
+            stt_nki._session._bound().remove(session)
+        ok = ro.same(storage(got, case["out_dtype"]), want, case["out_dtype"])
+        assert ok.all(), f"case {k}: {case['op0']}/{case['op1']} {case['dtype0']},{case['dtype1']}->" \
+                         f"{case['out_dtype']} at {np.argwhere(~ok)[0]}"
+        if want_acc is not None:
+            assert ro.same(res.reshape(-1), want_acc, "fp32").all(), f"case {k}: accumulators"
