@@ -175,7 +175,8 @@ def _published(name, beta2, beta1, aliases=None):
                 mask_check(name, a.pop("mask", None))
             return run(beta, **a)
         call.__name__ = call.__qualname__ = name
-        call.__doc__ = (run.__doc__ or "") + f"\n\nForms: {name}{forms.beta2} (NKI 2.27+), {name}{forms.beta1} (Beta 1)."
+        call.__doc__ = (run.__doc__ or "") + (f"\n\nForms: {name}{forms.beta2} (NKI 2.27+), {name}{forms.beta1}"
+                                              " (Beta 1).")
         return call
     return wrap
 
@@ -300,9 +301,8 @@ def tensor_scalar_reduce(beta, data, op0, operand0, reduce_op, reduce_res, rever
         c.scalar("--reduce-init", "reduce_init", reduce_init, False, flat[0])
     c.flag("--reduce-negate", reduce_res_negate)
     _check_reduce_res(reduce_res, flat[0])
-    target = reduce_res
     out = c.out_dtype(dtype, dst, model)
-    return c.run("tensor_scalar_reduce", out, shape, dst, target)
+    return c.run("tensor_scalar_reduce", out, shape, dst, reduce_res)
 
 
 def _b2_tensor_copy(dst, src, engine=engine.unknown, name=None):

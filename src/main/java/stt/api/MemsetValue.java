@@ -31,15 +31,12 @@ public final class MemsetValue {
 
     private static long integer(Number value, Dtype dtype) {
         int bitsWide = Math.min(8 * dtype.size(), 32); // set_value is 32 bits; a 64-bit dtype fails validation
-        boolean signed = dtype == Dtype.INT8 || dtype == Dtype.INT16 || dtype == Dtype.INT32 || dtype == Dtype.INT64;
-        long min = signed ? -(1L << (bitsWide - 1)) : 0;
-        long max = signed ? (1L << (bitsWide - 1)) - 1 : (1L << bitsWide) - 1;
-        double d = value.doubleValue();
-        boolean integral = value instanceof Long || value instanceof Integer || value instanceof Short
-                || value instanceof Byte || d == Math.rint(d) && !Double.isInfinite(d);
-        long v = value instanceof Double || value instanceof Float ? (long) d : value.longValue();
-        if (!integral || v < min || v > max || (value instanceof Double || value instanceof Float)
-                && (double) v != d) {
+        long min = dtype.isSignedInt() ? -(1L << (bitsWide - 1)) : 0;
+        long max = dtype.isSignedInt() ? (1L << (bitsWide - 1)) - 1 : (1L << bitsWide) - 1;
+        boolean floating = value instanceof Double || value instanceof Float;
+        long v = floating ? (long) value.doubleValue() : value.longValue();
+        // a float must be an integer exactly (NaN, the infinities and 1.5 are not)
+        if (floating && (double) v != value.doubleValue() || v < min || v > max) {
             throw new IllegalArgumentException("dtype " + dtype.isaName() + " takes an integer in " + min + ".." + max
                     + ", not " + value);
         }

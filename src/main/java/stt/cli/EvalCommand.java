@@ -467,7 +467,7 @@ final class EvalCommand implements Callable<Integer> {
                 long v = Numbers.parseInteger(text, Long.MIN_VALUE, Long.MAX_VALUE, "--value (an integer for "
                         + dtype.isaName() + ")");
                 int width = 8 * Math.min(dtype.size(), 4);
-                return bits && v >= 1L << (width - 1) && v < 1L << width && dtype.isaName().startsWith("int")
+                return bits && v >= 1L << (width - 1) && v < 1L << width && dtype.isSignedInt()
                         ? v - (1L << width) : v;
             } catch (IllegalArgumentException e) {
                 throw new InputException(e.getMessage());

@@ -83,11 +83,14 @@ final class JsonView {
 
     /** Each verdict as data: its rule, its level and its message. */
     static ArrayNode verdicts(ArrayNode list, List<Violation> verdicts) {
-        for (Violation v : verdicts) {
-            list.addObject().put("rule", v.rule().isaName()).put("level", v.level().isaName())
-                    .put("message", v.message());
-        }
+        verdicts.forEach(v -> verdict(list, v));
         return list;
+    }
+
+    /** One verdict's object, added to {@code list}: its rule, its level and its message. */
+    static ObjectNode verdict(ArrayNode list, Violation v) {
+        return list.addObject().put("rule", v.rule().isaName()).put("level", v.level().isaName())
+                .put("message", v.message());
     }
 
     private static ObjectNode pattern(TensorPattern t, Generation gen) {

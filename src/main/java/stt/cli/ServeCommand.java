@@ -68,10 +68,7 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
 
     private static Frame reset(NeuronCore core, JsonNode request) {
         core.reset();
-        ObjectNode json = reply(request).put("code", ExitCode.OK).put("out", "").put("err", "");
-        json.putArray("words");
-        json.putArray("verdicts");
-        return Frame.of(json, Map.of());
+        return wordless(request, ExitCode.OK, "");
     }
 
     /** Runs one request's command on its arrays; a malformed request gets exit 2 and says why. */
@@ -136,8 +133,7 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
         }
         ArrayNode verdicts = json.putArray("verdicts");
         for (Served.Verdict v : record.verdicts) {
-            ObjectNode o = verdicts.addObject().put("rule", v.violation().rule().isaName())
-                    .put("level", v.violation().level().isaName()).put("message", v.violation().message());
+            ObjectNode o = JsonView.verdict(verdicts, v.violation());
             if (v.word() >= 0) {
                 o.put("word", v.word());
             } else {
@@ -148,8 +144,12 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
 
     /** The reply to a request that could not run: exit 2, no words, and why. */
     private static Frame refusal(JsonNode request, String why) {
-        ObjectNode json = reply(request).put("code", ExitCode.USAGE).put("out", "")
-                .put("err", "stt: serve: " + why + "\n");
+        return wordless(request, ExitCode.USAGE, "stt: serve: " + why + "\n");
+    }
+
+    /** A reply that ran no command: its exit code and standard error, no words, no verdicts, no arrays. */
+    private static Frame wordless(JsonNode request, int code, String err) {
+        ObjectNode json = reply(request).put("code", code).put("out", "").put("err", err);
         json.putArray("words");
         json.putArray("verdicts");
         return Frame.of(json, Map.of());

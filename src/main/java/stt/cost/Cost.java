@@ -43,15 +43,16 @@ public final class Cost {
     }
 
     public static final Formula SCALAR_TENSOR_TENSOR = new Formula("NKI 2.26 scalar_tensor_tensor: N for bf16 data and"
-            + " operand1 with subtract then multiply and N even, else 2N (no MIN_II)", (w, g, n) -> bf16(w, "in0_dtype",
-                    "in1_dtype") && op(w, "op0") == AluOp.SUBTRACT && op(w, "op1") == AluOp.MULT && n % 2 == 0 ? n : 2 * n);
+            + " operand1 with subtract then multiply and N even, else 2N (no MIN_II)",
+            (w, g, n) -> bf16(w, "in0_dtype", "in1_dtype") && op(w, "op0") == AluOp.SUBTRACT
+                    && op(w, "op1") == AluOp.MULT && n % 2 == 0 ? n : 2 * n);
     public static final Formula TENSOR_TENSOR_SCAN = new Formula("NKI 2.26 tensor_tensor_scan: max(MIN_II, 2N)",
             (w, g, n) -> atLeastMinII(2 * n));
     public static final Formula SELECT_REDUCE = new Formula("MODEL (NKI gives select_reduce no cost line): max(MIN_II,"
             + " 2N)", (w, g, n) -> atLeastMinII(2 * n));
     public static final Formula TENSOR_TENSOR = new Formula("NKI 2.26 tensor_tensor (VectorE): max(MIN_II, N) with one"
-            + " source in PSUM and the other in SBUF, or both in SBUF with bf16 everywhere, add/multiply/subtract and unit"
-            + " dim-0 steps; else max(MIN_II, 2N)", Cost::tensorTensor);
+            + " source in PSUM and the other in SBUF, or both in SBUF with bf16 everywhere, add/multiply/subtract and"
+            + " unit dim-0 steps; else max(MIN_II, 2N)", Cost::tensorTensor);
     public static final Formula TENSOR_SCALAR = new Formula("NKI 2.26 tensor_scalar: max(MIN_II, N)",
             (w, g, n) -> atLeastMinII(n));
     public static final Formula CACHE_REDUCE = new Formula("NKI 2.26 tensor_scalar_reduce without its + MIN_II (that is"
@@ -66,8 +67,9 @@ public final class Cost {
     public static final Formula RECIPROCAL = new Formula("NKI 2.26 reciprocal: max(MIN_II, 8N)",
             (w, g, n) -> atLeastMinII(8 * n));
     public static final Formula MEMSET = new Formula("NKI 2.26 memset: max(MIN_II, N/2) for a zero bf16/fp16 value,"
-            + " else max(MIN_II, N)", (w, g, n) -> atLeastMinII(w.get("set_value") == 0 && Dtype.of((int) w.get("dtype"))
-                    .filter(d -> d == Dtype.BF16 || d == Dtype.FP16).isPresent() ? (n + 1) / 2 : n));
+            + " else max(MIN_II, N)", (w, g, n) -> atLeastMinII(w.get("set_value") == 0
+                    && Dtype.of((int) w.get("dtype")).filter(d -> d == Dtype.BF16 || d == Dtype.FP16).isPresent()
+                    ? (n + 1) / 2 : n));
 
     /** A word's estimate: N, and its cycles and nanoseconds, or empty cycles when no formula covers it. */
     public record Estimate(long n, Optional<Long> cycles, OptionalDouble ns, String source) {

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import stt.codec.Field;
 import stt.codec.Format;
@@ -95,8 +94,10 @@ public record Instruction(Word word, Opcode opcode, int channels, Operand src0, 
             return known;
         }
         Fields f = Fields.of(w.format());
-        Instruction made = resolve(m, w, f);
-        if (!f.readsRegisters(w)) {
+        List<ScalarOperand.Read> reads = new ArrayList<>(2);
+        Definitions.of(w.opcode().orElseThrow()).scalars().forEach(s -> s.read(w).ifPresent(reads::add));
+        Instruction made = resolve(m, w, f, reads);
+        if (!readsRegisters(w, reads)) {
             if (CACHE.size() >= CACHED) {
                 CACHE.clear();
             }
@@ -105,7 +106,18 @@ public record Instruction(Word word, Opcode opcode, int channels, Operand src0, 
         return made;
     }
 
-    private static Instruction resolve(Machine m, Word w, Fields f) throws ExecutionException {
+    /** Whether resolving {@code w} reads an address register (then the record is not cached). */
+    private static boolean readsRegisters(Word w, List<ScalarOperand.Read> reads) {
+        for (Layout.Pattern p : w.layout().patterns()) {
+            if (w.pattern(p).addr().fromRegister()) {
+                return true;
+            }
+        }
+        return reads.stream().anyMatch(r -> r.source() == ImmSrc.REG_PTR_IMMEDIATE);
+    }
+
+    private static Instruction resolve(Machine m, Word w, Fields f, List<ScalarOperand.Read> reads)
+            throws ExecutionException {
         Opcode op = w.opcode().orElseThrow();
         int channels = w.getInt(f.channels);
         List<Operand> operands = new ArrayList<>(3);
@@ -116,11 +128,8 @@ public record Instruction(Word word, Opcode opcode, int channels, Operand src0, 
         Operand src0 = operands.size() > 1 ? operands.get(0) : null;
         Operand src1 = operands.size() > 2 ? operands.get(1) : null;
         Scalar[] imm = new Scalar[2];
-        for (ScalarOperand s : Definitions.of(op).scalars()) {
-            Optional<ScalarOperand.Read> read = s.read(w);
-            if (read.isPresent()) {
-                imm[s.imm().equals("imm0") ? 0 : 1] = scalar(m, read.get(), channels);
-            }
+        for (ScalarOperand.Read r : reads) {
+            imm[r.imm().equals("imm0") ? 0 : 1] = scalar(m, r, channels);
         }
         return new Instruction(w, op, channels, src0, src1, dst, alu(w, f.op0), alu(w, f.op1),
                 f.reverse == null ? null : Coded.byCode(ReverseOperands.class, w.getInt(f.reverse)).orElseThrow(),
@@ -162,17 +171,6 @@ public record Instruction(Word word, Opcode opcode, int channels, Operand src0, 
 
         private static Field get(Layout l, String name) {
             return l.has(name) ? l.field(name) : null;
-        }
-
-        /** Whether resolving {@code w} reads an address register (then the record is not cached). */
-        boolean readsRegisters(Word w) {
-            for (Layout.Pattern p : w.layout().patterns()) {
-                if (w.pattern(p).addr().fromRegister()) {
-                    return true;
-                }
-            }
-            return Definitions.of(w.opcode().orElseThrow()).scalars().stream().flatMap(s -> s.read(w).stream())
-                    .anyMatch(r -> r.source() == ImmSrc.REG_PTR_IMMEDIATE);
         }
     }
 }

@@ -69,6 +69,11 @@ public enum Dtype implements Coded {
     }
 
     /** The integer dtypes the int datapath handles (is_valid_int_dtype_datapath). */
+    /** True for the signed integer dtypes (two's complement). */
+    public boolean isSignedInt() {
+        return this == INT8 || this == INT16 || this == INT32 || this == INT64;
+    }
+
     public boolean isIntDatapath() {
         return switch (this) {
             case INT8, INT16, INT32, UINT8, UINT16, UINT32 -> true;

@@ -7,8 +7,9 @@ import java.util.Optional;
  * a trailing {@code _op} is the text mnemonic. Each row is the header's facts about the opcode: its code, the
  * struct that backs it (instruction_mapping.json's struct2opcode; the codec's {@code Format} of that name), its
  * engine and generations; what the model does with it is its definition ({@code stt.def.Definitions}).
- * {@code bitvec} opcodes run the integer bit-vector datapath (inline scalars are integers); {@code pointerImmediates} opcodes read both
- * immediates as pointers whatever their source fields say (the deprecated Tensor-Scalar-PTR pair).
+ * {@code bitvec} opcodes run the integer bit-vector datapath (inline scalars are integers);
+ * {@code pointerImmediates} opcodes read both immediates as pointers whatever their source fields say (the deprecated
+ * Tensor-Scalar-PTR pair).
  */
 public enum Opcode implements Coded {
     // S2S2D2_STT (the seed)

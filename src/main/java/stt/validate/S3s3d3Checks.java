@@ -27,7 +27,6 @@ public final class S3s3d3Checks {
     static final Set<AluOp> INT_ALU_OPS = EnumSet.copyOf(Arrays.stream(AluOp.values())
             .filter(op -> op == AluOp.MOD || op.code() >= 0xC4 && op.code() <= 0xDD).toList());
 
-    private static final Set<Dtype> SIGNED = EnumSet.of(Dtype.INT8, Dtype.INT16, Dtype.INT32, Dtype.INT64);
     private static final Set<Dtype> UNSIGNED = EnumSet.of(Dtype.UINT8, Dtype.UINT16, Dtype.UINT32, Dtype.UINT64);
     private static final Set<AluOp> SHIFTS = EnumSet.of(AluOp.ARITH_SHIFT_LEFT, AluOp.ARITH_SHIFT_RIGHT,
             AluOp.LOGICAL_SHIFT_LEFT, AluOp.LOGICAL_SHIFT_RIGHT);
@@ -111,7 +110,7 @@ public final class S3s3d3Checks {
         }
         List<Dtype> dtypes = Arrays.stream(new String[] {"in0_dtype", "in1_dtype", "out_dtype"})
                 .map(f -> Dtype.of((int) w.get(f)).orElse(Dtype.INVALID)).toList();
-        boolean signed = dtypes.stream().allMatch(SIGNED::contains);
+        boolean signed = dtypes.stream().allMatch(Dtype::isSignedInt);
         boolean unsigned = dtypes.stream().allMatch(UNSIGNED::contains);
         String need = op == AluOp.MOD ? "all signed or all unsigned" : op.isaName().endsWith("_uint")
                 ? "all unsigned" : "all signed";
@@ -133,6 +132,6 @@ public final class S3s3d3Checks {
     }
 
     private static boolean isInt(Dtype d) {
-        return SIGNED.contains(d) || UNSIGNED.contains(d);
+        return d.isSignedInt() || UNSIGNED.contains(d);
     }
 }

@@ -23,13 +23,14 @@ import stt.isa.Opcode;
  */
 public final class Validator {
     /**
-     * Verdicts already given: validation is a pure function of the word's bytes and the generation, and engines
-     * ask again on every execute (a program's words, a benchmark's one word). Bounded: emptied when full.
+     * Verdicts already given, of each level: validity and executability are pure functions of the word's bytes and
+     * the generation, and engines ask again on every execute (a program's words, a benchmark's one word). Bounded:
+     * emptied when full.
      */
     private static final Map<Verdict, List<Violation>> VERDICTS = new ConcurrentHashMap<>();
     private static final int VERDICTS_HELD = 4096;
 
-    private record Verdict(Word word, Generation gen) {
+    private record Verdict(Word word, Generation gen, Violation.Level level) {
     }
 
     private Validator() {
@@ -51,17 +52,7 @@ public final class Validator {
 
     /** Every rule {@code word} breaks on {@code gen}; empty when the word is valid. */
     public static List<Violation> validate(Word word, Generation gen) {
-        Verdict key = new Verdict(word, gen);
-        List<Violation> known = VERDICTS.get(key);
-        if (known != null) {
-            return known;
-        }
-        List<Violation> verdict = check(word, gen);
-        if (VERDICTS.size() >= VERDICTS_HELD) {
-            VERDICTS.clear();
-        }
-        VERDICTS.put(key, verdict);
-        return verdict;
+        return remembered(new Verdict(word, gen, Violation.Level.INVALID));
     }
 
     /**
@@ -69,6 +60,24 @@ public final class Validator {
      * {@link Violation.Level#NOT_EXECUTABLE}: empty when this model's engine runs it (or has no such predicate).
      */
     public static List<Violation> executability(Word word, Generation gen) {
+        return remembered(new Verdict(word, gen, Violation.Level.NOT_EXECUTABLE));
+    }
+
+    private static List<Violation> remembered(Verdict key) {
+        List<Violation> known = VERDICTS.get(key);
+        if (known != null) {
+            return known;
+        }
+        List<Violation> verdict = key.level() == Violation.Level.INVALID ? check(key.word(), key.gen())
+                : refusals(key.word(), key.gen());
+        if (VERDICTS.size() >= VERDICTS_HELD) {
+            VERDICTS.clear();
+        }
+        VERDICTS.put(key, verdict);
+        return verdict;
+    }
+
+    private static List<Violation> refusals(Word word, Generation gen) {
         List<Violation> out = new ArrayList<>();
         word.opcode().ifPresent(op -> Definitions.of(op).executable().forEach(c -> c.apply(word, gen, out)));
         return List.copyOf(out);
