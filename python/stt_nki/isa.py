@@ -158,9 +158,15 @@ def _check_reduce_res(reduce_res, partitions):
                          f" {getattr(reduce_res, 'shape', type(reduce_res).__name__)}")
 
 
-def _published(name, beta2, beta1, aliases=None):
+# engines other than the Vector Engine whose work a call may name when that work is pure data movement: the bits
+# are the same whichever engine moves them (FAMILY-NEXT's fidelity level L1), so the model's Vector Engine does it
+_MOVERS = {engine.scalar, engine.gpsimd}
+
+
+def _published(name, beta2, beta1, aliases=None, moves_data=False):
     """The call `name` in both forms: `run(beta, arguments)` does it. `aliases` maps other keyword names sources use
-    for an argument onto the published one."""
+    for an argument onto the published one. A call that `moves_data` may name the Scalar or GpSimd engine: `run` then
+    gets `mover=` that engine's name and refuses what is more than data movement there."""
     forms = Forms(name, beta2, beta1)
 
     def wrap(run):
@@ -169,7 +175,12 @@ def _published(name, beta2, beta1, aliases=None):
                 if other in kwargs and published not in kwargs:
                     kwargs[published] = kwargs.pop(other)
             beta, a = forms.bind(args, kwargs)
-            engine_check(name, a.pop("engine", None))
+            named = a.pop("engine", None)
+            named = engine.__members__.get(named, named) if isinstance(named, str) else named
+            if moves_data and named in _MOVERS:
+                a["mover"] = named.name
+            else:
+                engine_check(name, named)
             a.pop("name", None)
             if beta == 1:
                 mask_check(name, a.pop("mask", None))
@@ -313,12 +324,18 @@ def _b1_tensor_copy(src, *, mask=None, dtype=None, engine=engine.unknown, **kwar
     pass
 
 
-@_published("tensor_copy", _b2_tensor_copy, _b1_tensor_copy)
-def tensor_copy(beta, src, dst=None, dtype=None):
-    """A copy of `src` (Copy 0x46), or a cast through fp32 when the output dtype differs (Cast 0x47)."""
+@_published("tensor_copy", _b2_tensor_copy, _b1_tensor_copy, moves_data=True)
+def tensor_copy(beta, src, dst=None, dtype=None, mover=None):
+    """A copy of `src` (Copy 0x46), or a cast through fp32 when the output dtype differs (Cast 0x47). With
+    `engine=scalar` or `gpsimd` a copy is the same bits (data movement); a cast there is refused (that engine's
+    rounding is not the model's claim)."""
     c = _Call("copy")
     model, _, shape = c.tensor("--data", "src", src, "--dtype0")
     out = c.out_dtype(dtype, dst, model)
+    if mover is not None and out != model:
+        raise NotImplementedError(f"tensor_copy: engine={mover}: a cast from {model} to {out} on the {mover} engine"
+                                  " rounds as that engine does, which this model does not claim (FAMILY-NEXT: lower"
+                                  " fidelity); a copy without a cast runs there, a cast with engine=vector")
     return c.run("tensor_copy", out, shape, dst)
 
 
@@ -330,11 +347,11 @@ def _b1_memset(shape, value, dtype, *, mask=None, engine=engine.unknown, **kwarg
     pass
 
 
-@_published("memset", _b2_memset, _b1_memset)
-def memset(beta, value, dst=None, shape=None, dtype=None):
+@_published("memset", _b2_memset, _b1_memset, moves_data=True)
+def memset(beta, value, dst=None, shape=None, dtype=None, mover=None):
     """Every element `value`, encoded in the dtype as NKI does (Memset 0x49): an integer dtype takes an integer in its
     range exactly, a float dtype the value rounded to nearest even. Beta 2 fills `dst`; Beta 1 returns a new tile of
-    `shape` and `dtype`."""
+    `shape` and `dtype`. `engine=gpsimd` or `scalar` writes the same bits (data movement)."""
     if dst is not None:
         shape = dst.shape
         dtype = dtype if dtype is not None else dst.dtype

@@ -118,6 +118,20 @@ def test_engine_mask_and_reduce_cmd_the_model_cannot_honour_are_clear_errors():
         nisa.tensor_tensor(a, nl.add)
 
 
+def test_data_movement_on_the_scalar_or_gpsimd_engine_is_the_same_bits_and_a_cast_there_is_refused():
+    a = np.array([[1.5, -2.25], [3e-3, 7.0]], np.float32)
+    dst = np.zeros_like(a)
+    nisa.tensor_copy(dst, a, engine=nisa.scalar_engine)
+    np.testing.assert_array_equal(dst, a)
+    filled = np.zeros((2, 3), np.int32)
+    nisa.memset(filled, 16777217, engine=nisa.gpsimd_engine)
+    np.testing.assert_array_equal(filled, np.full((2, 3), 16777217, np.int32))
+    with pytest.raises(NotImplementedError, match="engine=scalar: a cast from fp32 to bf16"):
+        nisa.tensor_copy(np.zeros((2, 2), ml_dtypes.bfloat16), a, engine=nisa.engine.scalar)
+    with pytest.raises(ValueError, match="engine=scalar: this model runs tensor_scalar on the Vector Engine"):
+        nisa.tensor_scalar(dst, a, nl.multiply, 2.0, engine=nisa.scalar_engine)
+
+
 def test_every_nl_dtype_name_exists_and_those_without_a_code_refuse_when_used():
     for name in ("bool_", "int8", "int16", "int32", "uint8", "uint16", "uint32", "float16", "float32", "bfloat16",
                  "tfloat32", "float8_e4m3", "float8_e4m3fn", "float8_e5m2", "float8_e5m2_x4", "float8_e4m3fn_x4",

@@ -130,9 +130,11 @@ final class Placement {
      */
     <T> T onMachine(OnMachine<T> body) throws ExecutionException {
         if (NeuronCore.CURRENT.isBound()) {
-            Machine core = NeuronCore.CURRENT.get().machine(gen);
-            write(core);
-            return body.run(core);
+            NeuronCore core = NeuronCore.CURRENT.get();
+            Machine m = core.machine(gen);
+            write(m);
+            loads.forEach(l -> core.logged(new NeuronCore.Transfer(true, l.tile(), at(l.offset()))));
+            return body.run(m);
         }
         Machine m = SPARE.get().remove(gen);
         if (m == null) {
@@ -148,6 +150,15 @@ final class Placement {
             }
             SPARE.get().put(gen, m);
         }
+    }
+
+    /** The [rows, cols] tile of {@code dtype} at {@code offset} of {@code m}, logged on the bound core. */
+    Tile read(Machine m, int offset, stt.isa.Dtype dtype, int tileRows, int tileCols) {
+        Tile t = m.read(at(offset), dtype, tileRows, tileCols);
+        if (NeuronCore.CURRENT.isBound()) {
+            NeuronCore.CURRENT.get().logged(new NeuronCore.Transfer(false, t, at(offset)));
+        }
+        return t;
     }
 
     /** Writes the loaded tiles into {@code m} at their offsets. */

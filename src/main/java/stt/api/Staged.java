@@ -15,7 +15,7 @@ record Staged(Placement place, Word word, int out, Dtype outDtype) {
     Result run(Engine engine) throws ExecutionException {
         return place.onMachine(m -> {
             engine.execute(m, word, Trace.OFF);
-            Tile result = m.read(Placement.at(out), outDtype, place.rows(), place.cols());
+            Tile result = place.read(m, out, outDtype, place.rows(), place.cols());
             float[] acc = new float[place.rows()];
             for (int lane = 0; lane < acc.length; lane++) {
                 acc[lane] = m.accumulator(lane);

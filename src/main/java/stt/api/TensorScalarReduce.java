@@ -79,8 +79,8 @@ public record TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp 
             for (Word w : l.words) {
                 engine.execute(m, w, Trace.OFF);
             }
-            Tile out = m.read(Placement.at(l.out), outDtype(), data.rows(), data.cols());
-            Tile res = m.read(Placement.at(l.reduce), Dtype.FP32, data.rows(), 1);
+            Tile out = l.place.read(m, l.out, outDtype(), data.rows(), data.cols());
+            Tile res = l.place.read(m, l.reduce, Dtype.FP32, data.rows(), 1);
             return new Reduced(out, res, l.words);
         });
     }

@@ -177,26 +177,22 @@ final class EvalCommand implements Callable<Integer> {
             built = switch (instruction) {
                 case STT, SCAN, SELECT_REDUCE -> {
                     Call call = sttCall(gen);
-                    yield new Built(List.of(Nki.instruction(call)), () -> Nki.run(call, e));
+                    yield new Built(List.of(Nki.instruction(call)), () -> Outputs.of(Nki.run(call, e)));
                 }
                 case TENSOR_SCALAR -> {
                     if (reduceOp == null) {
                         FamilyCall call = tensorScalarCall(gen);
-                        yield new Built(List.of(call.instruction()), () -> call.run(e));
+                        yield new Built(List.of(call.instruction()), () -> Outputs.of(call.run(e)));
                     }
                     TensorScalarReduce call = tensorScalarReduceCall(gen);
                     yield new Built(call.instructions(), () -> {
                         TensorScalarReduce.Reduced r = call.run(e);
-                        float[] fold = new float[r.reduceRes().rows()];
-                        for (int p = 0; p < fold.length; p++) {
-                            fold[p] = r.reduceRes().get(p, 0);
-                        }
-                        return new Result(r.out(), fold, r.words().get(0));
+                        return new Outputs(r.out(), r.reduceRes());
                     });
                 }
                 case TENSOR_TENSOR, COPY, MEMSET, COPY_PREDICATED, RECIPROCAL -> {
                     FamilyCall call = familyCall(gen);
-                    yield new Built(List.of(call.instruction()), () -> call.run(e));
+                    yield new Built(List.of(call.instruction()), () -> Outputs.of(call.run(e)));
                 }
             };
         } catch (IllegalArgumentException ex) {
@@ -210,10 +206,10 @@ final class EvalCommand implements Callable<Integer> {
             }
         }
         try {
-            Result r = built.run().run();
+            Outputs r = built.run().run();
             NpyFiles.write(output, r.out());
             if (accumOut != null) {
-                NpyFiles.write(accumOut, Tile.ofFloats(Dtype.FP32, r.out().rows(), 1, r.accumulators()));
+                NpyFiles.write(accumOut, r.accumulators());
             }
             return ExitCode.OK;
         } catch (ExecutionException ex) {
@@ -229,7 +225,14 @@ final class EvalCommand implements Callable<Integer> {
 
     @FunctionalInterface
     private interface Runner {
-        Result run() throws ExecutionException;
+        Outputs run() throws ExecutionException;
+    }
+
+    /** What the call wrote: its output, and the [P, 1] fp32 accumulators (or tensor_scalar_reduce's reduce_res). */
+    private record Outputs(Tile out, Tile accumulators) {
+        static Outputs of(Result r) {
+            return new Outputs(r.out(), Tile.ofFloats(Dtype.FP32, r.out().rows(), 1, r.accumulators()));
+        }
     }
 
     /** The STT-struct calls: scalar_tensor_tensor, tensor_tensor_scan, select_reduce. */

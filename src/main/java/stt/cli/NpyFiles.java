@@ -34,10 +34,13 @@ final class NpyFiles {
             throw new InputException(file + ": cannot read " + a.descr() + " elements as " + dtype.isaName()
                     + " (" + dtype.size() + " bytes each)");
         }
-        return new Tile(dtype, (int) shape[0], shape.length == 2 ? (int) shape[1] : 1, a.data());
+        Tile t = new Tile(dtype, (int) shape[0], shape.length == 2 ? (int) shape[1] : 1, a.data());
+        Served.array(file, t);
+        return t;
     }
 
     static void write(Path file, Tile t) {
+        Served.array(file.toString(), t);
         Programs.write(file, Npy.write(NpyArray.of(t.dtype(), new long[] {t.rows(), t.cols()}, t.data())));
     }
 }

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,6 +44,11 @@ import stt.cost.Cost;
  * memory and accumulators persist from call to call; a request {@code {"reset": true}} zeroes it. A malformed frame
  * is answered with exit 2 and the server goes on. The
  * arrays stay in memory ({@link Programs#MEMORY}): no file is written. The process ends at the end of its input.
+ *
+ * <p>Shared memory ({@link SharedMemory}): {@code {"memory": GEN}} maps GEN's SBUF and PSUM to a private file the
+ * client maps too; from then on a command's reply carries {@code replay} (where each array was written and each
+ * output read, when all were in SBUF), and {@code {"execute": [hex words], "gen", "engine"}} runs words on the core
+ * after the client has written the inputs there itself: a repeated call sends no array bytes.
  */
 @Command(name = "serve", description = "Serve stt commands over framed requests on standard input (Content-Length"
         + " framing, JSON plus .npy payloads): one process for many calls, as the Python package stt_nki uses it.")
@@ -50,25 +58,46 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        OutputStream out = stdoutBytes;
+        // one write per frame, straight to the file descriptor: a frame in pieces wakes the client for each
+        OutputStream out = new BufferedOutputStream(stdoutBytes == System.out ? new FileOutputStream(FileDescriptor.out)
+                : stdoutBytes, 1 << 16);
         InputStream in = new BufferedInputStream(stdin);
         Main.Reusable cli = new Main.Reusable();
         NeuronCore core = new NeuronCore();
+        SharedMemory shared = new SharedMemory();
         for (Frame request; (request = Frame.read(in)) != null; ) {
             Frame.write(out, request.error() != null ? refusal(request.json(), request.error())
-                    : isReset(request.json()) ? reset(core, request.json()) : answer(cli, core, request));
+                    : dispatch(cli, core, shared, request));
         }
         return ExitCode.OK;
     }
 
-    /** A request {@code {"reset": true}}: the session's NeuronCore back to zeros. */
-    private static boolean isReset(JsonNode request) {
-        return request.path("reset").asBoolean(false);
-    }
-
-    private static Frame reset(NeuronCore core, JsonNode request) {
-        core.reset();
-        return wordless(request, ExitCode.OK, "");
+    /** The request's kind: reset, memory, execute, or (with "args") a command. */
+    private static Frame dispatch(Main.Reusable cli, NeuronCore core, SharedMemory shared, Frame request) {
+        JsonNode json = request.json();
+        try {
+            if (json.path("reset").asBoolean(false)) {
+                core.reset();
+                return wordless(json, ExitCode.OK, "");
+            }
+            if (json.has("memory")) {
+                return Frame.of(shared.memory(core, json, reply(json)), Map.of());
+            }
+            if (json.has("execute")) {
+                Served record = new Served();
+                StringBuilder err = new StringBuilder();
+                int code = SharedMemory.execute(core, json, record, err);
+                ObjectNode reply = reply(json);
+                described(reply, record);
+                reply.put("code", code).put("out", "").put("err", err.toString());
+                return Frame.of(reply, Map.of());
+            }
+        } catch (InputException e) {
+            return refusal(json, e.getMessage());
+        } catch (IOException e) {
+            return refusal(json, "cannot share the memory: " + e.getMessage());
+        }
+        return answer(cli, core, request);
     }
 
     /** Runs one request's command on its arrays; a malformed request gets exit 2 and says why. */
@@ -87,6 +116,7 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
             StringWriter e = new StringWriter();
             Map<String, byte[]> memory = new HashMap<>(request.arrays());
             Served record = new Served();
+            core.drainTransfers();
             int code = ScopedValue.where(Programs.MEMORY, memory).where(Served.RECORD, record)
                     .where(NeuronCore.CURRENT, core).call(() -> cli.run(args.toArray(String[]::new),
                             InputStream.nullInputStream(), new PrintWriter(o), new PrintWriter(e),
@@ -101,6 +131,9 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
                 }
             });
             json.put("code", code).put("out", o.toString()).put("err", e.toString());
+            if (code == ExitCode.OK) {
+                SharedMemory.replay(json, request.json(), request.arrays(), record, core.drainTransfers());
+            }
             return Frame.of(json, results);
         } catch (InputException ex) {
             return refusal(request.json(), ex.getMessage());

@@ -1,14 +1,18 @@
 package stt.cli;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import stt.codec.Word;
 import stt.isa.Generation;
+import stt.machine.Tile;
 import stt.validate.Violation;
 
 /**
  * What a command run inside {@code serve} reports as data besides its text: the instruction words it ran, their
- * generation, and the verdicts that refused one ({@link #RECORD}, bound by {@link ServeCommand} per request;
+ * generation, the verdicts that refused one, and the tiles its in-memory arrays were read as or written from
+ * ({@link #RECORD}, bound by {@link ServeCommand} per request;
  * outside serve nothing is recorded).
  */
 final class Served {
@@ -19,6 +23,8 @@ final class Served {
     }
 
     final List<Word> words = new ArrayList<>();
+    /** The tile each in-memory array ({@code @name}) became when read, or was made from when written. */
+    final Map<String, Tile> arrays = new HashMap<>();
     Generation gen = Generation.DEFAULT;
     final List<Verdict> verdicts = new ArrayList<>();
 
@@ -27,6 +33,13 @@ final class Served {
         if (RECORD.isBound()) {
             RECORD.get().words.addAll(ran);
             RECORD.get().gen = generation;
+        }
+    }
+
+    /** The request's array {@code file} ({@code @name}) was read as, or written from, {@code tile}. */
+    static void array(String file, Tile tile) {
+        if (RECORD.isBound() && file.startsWith("@")) {
+            RECORD.get().arrays.put(file.substring(1), tile);
         }
     }
 

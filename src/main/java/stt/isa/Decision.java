@@ -110,6 +110,14 @@ public enum Decision {
             + " generation that persists from request to request (SBUF, PSUM, registers, accumulators), each call's"
             + " tiles laid out from SBUF offset 0 as a fresh call's are; a {\"reset\": true} request zeroes it. stt eval"
             + " outside serve runs on a fresh machine."),
+    SHARED_MEMORY("A serve session's SBUF and PSUM may be a file both processes map (0600, in a 0700 directory the"
+            + " client removes once mapped); a call made again with the same arguments, shapes and dtypes is replayed:"
+            + " the client writes its inputs where the server placed them the first time and sends only the words,"
+            + " then reads the outputs where they were read; a call whose outputs are not all in SBUF (STT's"
+            + " accumulators) always goes the whole way."),
+    ENGINE_DATA_MOVEMENT("stt_nki's tensor_copy without a cast and memset take engine=scalar or gpsimd and run on the"
+            + " Vector Engine: moving or setting bits gives the same bits on any engine (FAMILY-NEXT fidelity L1); a"
+            + " cast, or any arithmetic, on another engine is refused naming it."),
     MEMSET_VALUE(Source.SPEC_MODEL, "memset_value: NKI's memset value is encoded in the destination dtype: an integer"
             + " dtype takes an integer in its range exactly (a non-integer or out-of-range value is refused, naming the"
             + " range; eval's 0x-hex is the dtype's bits), a float dtype the value rounded to nearest even from the"

@@ -3,8 +3,14 @@ package stt.machine;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import stt.isa.Generation;
@@ -35,9 +41,51 @@ public final class Machine {
     public Machine(Generation gen) {
         this.gen = gen;
         // off-heap, zeroed, 64-byte aligned: the Vector API loads and stores native segments at full speed
-        this.sbufSegment = Arena.ofAuto().allocate((long) Generation.PARTITIONS * pitch(gen, Space.SBUF), 64);
-        this.psumSegment = Arena.ofAuto().allocate(Math.max(1L, (long) Generation.PARTITIONS
-                * pitch(gen, Space.PSUM)), 64);
+        this.sbufSegment = Arena.ofAuto().allocate(spaceBytes(gen, Space.SBUF), 64);
+        this.psumSegment = Arena.ofAuto().allocate(Math.max(1L, spaceBytes(gen, Space.PSUM)), 64);
+    }
+
+    private Machine(Generation gen, MemorySegment shared) {
+        this.gen = gen;
+        this.sbufSegment = shared.asSlice(0, spaceBytes(gen, Space.SBUF));
+        this.psumSegment = shared.asSlice(spaceBytes(gen, Space.SBUF), Math.max(1L, spaceBytes(gen, Space.PSUM)));
+    }
+
+    /**
+     * A zeroed machine whose SBUF and PSUM are {@code file}, mapped: another process that maps the file sees and
+     * changes the same bytes. The file is created (it must not exist) with {@code attributes} (e.g. owner-only
+     * permissions), sized to {@link #sharedBytes}; SBUF starts at byte {@link #sharedOffset sharedOffset(SBUF)},
+     * PSUM after it, each partition {@link #address} from its start.
+     *
+     * @throws IOException when the file cannot be created or mapped
+     */
+    public static Machine mapped(Generation gen, Path file, FileAttribute<?>... attributes) throws IOException {
+        Files.createFile(file, attributes);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            return new Machine(gen, ch.map(FileChannel.MapMode.READ_WRITE, 0, sharedBytes(gen), Arena.ofAuto()));
+        }
+    }
+
+    /** The size of a {@link #mapped} machine's file: SBUF, then PSUM (at least one byte). */
+    public static long sharedBytes(Generation gen) {
+        return spaceBytes(gen, Space.SBUF) + Math.max(1L, spaceBytes(gen, Space.PSUM));
+    }
+
+    /** Where {@code space} starts in a {@link #mapped} machine's file. */
+    public static long sharedOffset(Generation gen, Space space) {
+        return space == Space.SBUF ? 0 : spaceBytes(gen, Space.SBUF);
+    }
+
+    private static long spaceBytes(Generation gen, Space space) {
+        return (long) Generation.PARTITIONS * pitch(gen, space);
+    }
+
+    /** Back to zeros in place (a {@link #mapped} machine stays mapped): memory, registers and accumulators. */
+    public void clear() {
+        sbufSegment.fill((byte) 0);
+        psumSegment.fill((byte) 0);
+        java.util.Arrays.fill(registers, 0);
+        java.util.Arrays.fill(accumulators, 0);
     }
 
     public Generation generation() {
