@@ -469,3 +469,61 @@ def reciprocal(beta, data, dst=None, dtype=None):
     model, _, shape = c.tensor("--data", "data", data, "--dtype0")
     out = c.out_dtype(dtype, dst, model)
     return c.run("reciprocal", out, shape, dst)
+
+
+def _b2_tensor_reduce(dst, op, data, axis, negate=False, keepdims=False, name=None):
+    pass
+
+
+def _b1_tensor_reduce(op, data, axis, *, mask=None, dtype=None, negate=False, keepdims=False, **kwargs):
+    pass
+
+
+# NKI's "Legal Reduction" ops (FAMILY-NEXT §3.2): the model's names
+_REDUCE_ARITH = {"add", "subtract", "mult", "max", "min", "logical_and", "logical_or", "logical_xor"}
+_REDUCE_BITVEC = {"bitwise_and", "bitwise_or", "bitwise_xor"}
+
+
+def _reduced_axes(axis, ndim):
+    """`axis` as the sorted free axes it names: an int or a list, a contiguous run ending at the last axis, never 0."""
+    axes = [axis] if isinstance(axis, (int, np.integer)) else list(axis) if isinstance(axis, (list, tuple)) else None
+    if not axes or not all(isinstance(a, (int, np.integer)) for a in axes):
+        raise TypeError(f"tensor_reduce: axis={axis!r}: an int or a list of ints (free axes of the tile)")
+    named = sorted(int(a) + ndim if a < 0 else int(a) for a in axes)
+    if named[0] < 1 or named != list(range(named[0], ndim)):
+        legal = ", ".join(str(list(range(k, ndim))) for k in range(ndim - 1, 0, -1))
+        raise ValueError(f"tensor_reduce: axis={axis!r} on a {ndim}-D tile: the reduced axes must be a contiguous run"
+                         f" of free axes ending at the last one, never axis 0 (the partitions); allowed: {legal}")
+    return named
+
+
+@_published("tensor_reduce", _b2_tensor_reduce, _b1_tensor_reduce)
+def tensor_reduce(beta, op, data, axis, negate, keepdims, dst=None, dtype=None):
+    """Each partition's elements over `axis` folded with `op` (TensorReduce 0x42, or 0x52 for a bitwise op): in fp32
+    from the op's identity, element by element in order (the model's reduce_fold decision), negated if asked, cast to
+    the output dtype (default: data's). `axis` is a free axis or a run of them ending at the last; `keepdims` keeps
+    them as 1s in the returned shape. A Beta 2 `dst` may have any shape with the right element count."""
+    alu = _op(op, "op")
+    if alu not in _REDUCE_ARITH | _REDUCE_BITVEC:
+        raise ValueError(f"tensor_reduce: op={op!r} is not one of NKI's reductions: nl.add, nl.subtract,"
+                         " nl.multiply, nl.maximum, nl.minimum, nl.logical_and/or/xor, nl.bitwise_and/or/xor")
+    if negate and alu in _REDUCE_BITVEC:
+        raise ValueError(f"tensor_reduce: negate=True with op={alu}: negate applies to arithmetic reductions only")
+    if not isinstance(data, np.ndarray):
+        raise TypeError(f"data: expected a NumPy array, got {type(data).__name__}")
+    axes = _reduced_axes(axis, data.ndim)
+    group = int(np.prod([data.shape[a] for a in axes], dtype=np.int64))
+    kept = data.shape[:axes[0]]
+    shape = kept + (1,) * len(axes) if keepdims else kept
+    c = _Call("tensor-reduce")
+    model, flat, _ = c.tensor("--data", "data", data, "--dtype0")
+    c.opt("--op", alu)
+    c.opt("--reduce-size", str(group))
+    c.flag("--negate", negate)
+    if dst is not None:
+        if not isinstance(dst, np.ndarray) or dst.size != int(np.prod(shape, dtype=np.int64)):
+            raise ValueError(f"dst: shape {getattr(dst, 'shape', None)}: the reduce of {data.shape} over axes {axes}"
+                             f" leaves {int(np.prod(shape, dtype=np.int64))} elements ({shape})")
+        shape = dst.shape
+    out = c.out_dtype(dtype, dst, model)
+    return c.run("tensor_reduce", out, shape, dst)

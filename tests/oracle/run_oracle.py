@@ -120,6 +120,30 @@ def make_family_case(rng, k, instruction):
     return case
 
 
+REDUCE_ARITH = ["add", "subtract", "mult", "max", "min", "logical_and", "logical_or", "logical_xor"]
+REDUCE_BITVEC = ["bitwise_and", "bitwise_or", "bitwise_xor"]
+REDUCE_DTYPES = ["uint8", "uint16", "uint32", "int32"]
+
+
+def make_reduce_case(rng, k):
+    """A tensor-reduce case: [P, M*K] folded in groups of K; every fourth one bitvec; arith ops and dtype pairs
+    walked in order, negate every other arith case."""
+    p, size, groups = int(rng.choice(SIZES_P)), int(rng.choice(SIZES_F)), int(rng.choice([1, 2, 3, 5]))
+    case = {"instruction": "tensor-reduce", "gen": str(rng.choice(GENS)), "reverse0": False, "reverse1": False,
+            "accumulate": None, "per_partition": False, "op1": None, "reduce_size": size, "negate": False}
+    j = k // 4
+    if k % 4 == 3:
+        dt = REDUCE_DTYPES[j % 4]
+        case.update(bitvec=True, dtype=dt, dtype0=dt, dtype1=dt, out_dtype=dt, op0=REDUCE_BITVEC[j % 3])
+    else:
+        pair = j % (len(IN_DTYPES) * len(OUT_DTYPES))
+        case.update(bitvec=False, op0=REDUCE_ARITH[k % len(REDUCE_ARITH)], dtype0=IN_DTYPES[pair % 12],
+                    out_dtype=OUT_DTYPES[pair // 12], negate=bool(k % 2))
+        case["dtype1"] = case["dtype0"]
+    case["data"] = random_values(rng, case["dtype0"], (p, size * groups))
+    return case
+
+
 def make_tensor_scalar_case(rng, k):
     """A tensor-scalar case: every other one bitvec (an op only the bitvec opcode has); one or two stages; inline
     or per-partition scalars; dtype pairs walked in order."""
@@ -190,6 +214,9 @@ def family_args(case, d, k):
     if case["instruction"] == "tensor-tensor":
         np.save(paths["b"], case["operand1"])
         args += ["--data2", paths["b"], "--op", case["op0"]]
+    if case["instruction"] == "tensor-reduce":
+        args += ["--op", case["op0"], "--reduce-size", str(case["reduce_size"])] + (["--negate"] if case["negate"]
+                                                                                   else [])
     for flag, name in (("--dtype0", "dtype0"), ("--dtype1", "dtype1")):
         if case[name] in ("bf16", "fp8_e3m4", "fp8_e4m3", "fp8_e5m2") and (name == "dtype0"
                                                                           or "--data2" in args):
@@ -292,7 +319,8 @@ def main():
     ap.add_argument("--engine", default="reference")
     ap.add_argument("--show", type=int, default=5, help="mismatching cases to print")
     ap.add_argument("--instruction", default="stt",
-                    choices=["stt", "scan", "select-reduce", "tensor-tensor", "tensor-scalar", "copy", "reciprocal"])
+                    choices=["stt", "scan", "select-reduce", "tensor-tensor", "tensor-scalar", "copy", "reciprocal",
+                             "tensor-reduce"])
     opts = ap.parse_args()
     rng = np.random.default_rng(opts.seed)
     proc = subprocess.Popen([opts.stt, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
@@ -302,9 +330,10 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         for k in range(opts.cases):
             progress(k, opts.cases, f"oracle {opts.instruction}")
-            family = opts.instruction in ("tensor-tensor", "copy", "reciprocal")
+            family = opts.instruction in ("tensor-tensor", "copy", "reciprocal", "tensor-reduce")
             case = (make_case(rng, k, seen) if opts.instruction == "stt"
                     else make_tensor_scalar_case(rng, k) if opts.instruction == "tensor-scalar"
+                    else make_reduce_case(rng, k) if opts.instruction == "tensor-reduce"
                     else make_family_case(rng, k, opts.instruction) if family
                     else make_sibling_case(rng, k, opts.instruction))
             pairs.add((case["bitvec"], case["op0"], case["op1"]))
@@ -317,7 +346,7 @@ def main():
             result = json.loads(proc.stdout.readline())
             want, want_acc = {"stt": sem.stt, "scan": sem.scan, "select-reduce": sem.select_reduce,
                               "tensor-tensor": sem.tensor_tensor, "copy": sem.copy, "reciprocal": sem.reciprocal,
-                              "tensor-scalar": sem.tensor_scalar}[opts.instruction](case)
+                              "tensor-scalar": sem.tensor_scalar, "tensor-reduce": sem.tensor_reduce}[opts.instruction](case)
             problem = None
             if result["code"] != 0:
                 problem = f"exit {result['code']}: {result['err'].strip()}"

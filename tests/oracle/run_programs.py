@@ -22,7 +22,8 @@ import tempfile
 import numpy as np
 
 import semantics as sem
-from run_oracle import ARITH_CORE, BITVEC, IN_DTYPES, INT_DTYPES, OUT_DTYPES, ROOT, progress, random_values
+from run_oracle import (ARITH_CORE, BITVEC, IN_DTYPES, INT_DTYPES, OUT_DTYPES, REDUCE_ARITH, REDUCE_BITVEC,
+                        REDUCE_DTYPES, ROOT, progress, random_values)
 
 LANES = 8            # partitions the programs use
 SLOT = 1024          # bytes per operand slot in each partition
@@ -31,7 +32,7 @@ SIZE = {d: np.dtype(sem.STORAGE[d]).itemsize for d in sem.STORAGE}
 OPCODES = ["memset", "copy", "cast", "tensor_tensor_arith", "tensor_tensor_bitvec", "copy_predicated",
            "cast_predicated", "scalar_tensor_tensor_arith", "tensor_scalar_arith", "tensor_scalar_bitvec",
            "tensor_scalar_cache_reduce", "tensor_scalar_cache_cumulative", "select_reduce", "tensor_scalar_ptr_arith",
-           "tensor_scalar_ptr_bitvec", "reciprocal"]
+           "tensor_scalar_ptr_bitvec", "reciprocal", "tensor_reduce_arith", "tensor_reduce_bitvec"]
 RANK = {"memset": 4, "copy": 4, "cast": 4, "reciprocal": 4, "scalar_tensor_tensor_arith": 2, "select_reduce": 2}
 # the words that write the accumulator: each is followed by a dve_read_accumulator of it
 WRITERS = {"scalar_tensor_tensor_arith", "tensor_scalar_cache_reduce", "tensor_scalar_cache_cumulative",
@@ -312,6 +313,36 @@ def scalar_word(rng, op, n):
     return text, channels, apply
 
 
+def reduce_word(rng, op, n):
+    """A TensorReduce over a 4-D source of n elements, op_dim x..xyzw, dst counting what the reduce leaves."""
+    slots = [int(x) for x in rng.permutation(SLOTS)[:2]]
+    channels = int(rng.integers(1, LANES + 1))
+    counts = shape(rng, 4, n)
+    dims = int(rng.integers(1, 5))
+    reduced = int(np.prod(counts[:dims]))
+    bitvec = op.endswith("bitvec")
+    di = str(rng.choice(REDUCE_DTYPES if bitvec else IN_DTYPES))
+    do = di if bitvec else str(rng.choice(OUT_DTYPES))
+    alu = str(rng.choice(REDUCE_BITVEC if bitvec else REDUCE_ARITH))
+    negated = 0 if bitvec else int(rng.integers(2))
+    src = pattern(rng, "src", slots[0], di, counts, False)
+    dst = pattern(rng, "dst", slots[1], do, shape(rng, 4, n // reduced), True)
+    if src is None or dst is None:
+        return None
+    text = (f"{op} {src[0]} {dst[0]} in_dtype={di} out_dtype={do} op={alu}"
+            f" op_dim={['x', 'xy', 'xyz', 'xyzw'][dims - 1]} negated={negated} num_active_channels={channels}")
+
+    def apply(mem):
+        x = mem.read(src[1]).reshape(mem.channels, -1, reduced)  # source order: the reduced dims are the fastest
+        if bitvec:
+            w = sem.WIDTH[di]
+            r = sem.reduce_fold(alu, x.astype(np.int64) & ((1 << w) - 1), w)
+            mem.write(dst[1], r.astype(np.uint64).astype(sem.INTS[di]))
+        else:
+            mem.write(dst[1], sem.f32_to_storage(sem.reduce_fold(alu, sem.storage_to_f32(x, di), negate=negated), do))
+    return text, channels, apply
+
+
 def read_accumulator(rng, channels):
     """A dve_read_accumulator of lanes 0..channels-1 into slot 7 (bytes 0..3 of it)."""
     dt = str(rng.choice(READ_DTYPES))
@@ -372,7 +403,8 @@ def program(rng, k, opcodes):
     words = []
     for j in range(int(rng.integers(1, 5))):
         op = opcodes[(k + j) % len(opcodes)]
-        make = (scalar_word if op.startswith("tensor_scalar") else accumulating
+        make = (scalar_word if op.startswith("tensor_scalar") else reduce_word if op.startswith("tensor_reduce")
+                else accumulating
                 if op in ("select_reduce", "scalar_tensor_tensor_arith") and rng.random() < 0.5 else word)
         if make is word and op == "select_reduce":
             make = accumulating

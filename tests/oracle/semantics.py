@@ -1,5 +1,5 @@
 """An independent NumPy + ml_dtypes implementation of SPEC §5 and FAMILY.md §4: ScalarTensorTensor (arith and
-bitvec), its siblings, Tensor-Tensor and Copy/Cast.
+bitvec), its siblings, Tensor-Tensor and Copy/Cast; FAMILY-NEXT §3.4's TensorReduce and §4's Reciprocal.
 
 Nothing here is shared with the Java model: conversions use NumPy's and ml_dtypes' own casts, the ALU ops are
 written from SPEC's one-line definitions.
@@ -206,3 +206,38 @@ def tensor_scalar(case):
     a = arith(case["op0"], s0, xf) if r0 else arith(case["op0"], xf, s0)
     res = a if op1 in (None, "bypass") else arith(op1, s1, a) if r1 else arith(op1, a, s1)
     return f32_to_storage(res, case["out_dtype"]), None
+
+
+# FAMILY-NEXT §3.4 step 1: where each reduction's fold starts
+REDUCE_IDENTITY = {"add": 0.0, "subtract": 0.0, "mult": 1.0, "max": -np.inf, "min": np.inf, "logical_and": 1.0,
+                   "logical_or": 0.0, "logical_xor": 0.0}
+
+
+def reduce_fold(op, x, w=None, negate=False):
+    """FAMILY-NEXT §3.4 on x [lanes, outputs, reduced]: acc = op(x_t, acc) from the identity, t in order, in fp32
+    with SPEC's ops (x already fp32), or on raw w-bit values (x int64) when w is given; negate flips the fp32 sign
+    bit. Returns [lanes, outputs] fp32 values, or int64 bits for bitvec."""
+    if w is not None:
+        mask = (1 << w) - 1
+        acc = np.full(x.shape[:2], mask if op == "bitwise_and" else 0, np.int64)
+        for t in range(x.shape[2]):
+            acc = bitvec(op, x[:, :, t], acc, w)
+        return acc
+    acc = np.full(x.shape[:2], REDUCE_IDENTITY[op], np.float32)
+    for t in range(x.shape[2]):
+        acc = arith(op, x[:, :, t], acc)
+    if negate:
+        acc = (acc.view(np.uint32) ^ np.uint32(0x80000000)).view(np.float32)
+    return acc
+
+
+def tensor_reduce(case):
+    """eval --instruction tensor-reduce: each --reduce-size K consecutive elements of a partition folded into one."""
+    x = case["data"]
+    lanes, k = x.shape[0], case["reduce_size"]
+    if case["bitvec"]:
+        w = WIDTH[case["dtype"]]
+        r = reduce_fold(case["op0"], (x.astype(np.int64) & ((1 << w) - 1)).reshape(lanes, -1, k), w)
+        return r.astype(np.uint64).astype(INTS[case["dtype"]]), None
+    xf = storage_to_f32(x, case["dtype0"]).reshape(lanes, -1, k)
+    return f32_to_storage(reduce_fold(case["op0"], xf, negate=case["negate"]), case["out_dtype"]), None

@@ -16,7 +16,7 @@ import stt.validate.Validator;
 
 /**
  * Random valid words of the single-stage family opcodes (Tensor-Tensor, Copy/Cast, the predicated copies,
- * Memset) inside the first {@link RandomWords#REGION} bytes of each partition: 1-D to 4-D patterns with awkward
+ * Memset, TensorReduce) inside the first {@link RandomWords#REGION} bytes of each partition: 1-D to 4-D patterns with awkward
  * counts, zero (broadcast) and negative steps, PSUM operands, register-held addresses, in-place and overlapping
  * operands, every legal dtype. Registers a word uses are set on the machines passed in.
  */
@@ -108,6 +108,17 @@ public final class FamilyWords implements WordSource {
                 b.set("op1", pick(List.of(AluOp.ADD, AluOp.SUBTRACT, AluOp.MULT, AluOp.MAX, AluOp.MIN)).code());
                 b.set("accumulator_cmd", 2 + rnd.nextInt(3));
             }
+            case TENSOR_REDUCE_ARITH -> {
+                b.set("op", pick(List.of(AluOp.ADD, AluOp.SUBTRACT, AluOp.MULT, AluOp.MAX, AluOp.MIN,
+                        AluOp.LOGICAL_AND, AluOp.LOGICAL_OR, AluOp.LOGICAL_XOR)).code());
+                b.set("op_dim", 2 + rnd.nextInt(4)).set("negated", rnd.nextInt(2));
+            }
+            case TENSOR_REDUCE_BITVEC -> {
+                in0 = pick(List.of(Dtype.UINT8, Dtype.UINT16, Dtype.UINT32, Dtype.INT32));
+                out = in0;
+                b.set("op", pick(List.of(AluOp.BITWISE_AND, AluOp.BITWISE_OR, AluOp.BITWISE_XOR)).code());
+                b.set("op_dim", 2 + rnd.nextInt(4));
+            }
             case DVE_READ_ACCUMULATOR -> {
                 out = pick(List.of(Dtype.FP8_E3M4, Dtype.FP8_E4M3, Dtype.FP8_E5M2, Dtype.FP16, Dtype.BF16, Dtype.FP32,
                         Dtype.FP32R));
@@ -134,12 +145,15 @@ public final class FamilyWords implements WordSource {
             scalars(b, op, in0, channels, machines);
         }
         List<TensorPattern> placed = new ArrayList<>();
+        boolean reduce = op == Opcode.TENSOR_REDUCE_ARITH || op == Opcode.TENSOR_REDUCE_BITVEC;
         for (Layout.Pattern p : l.patterns()) {
             Dtype d = Dtype.of((int) b.get(l.field(p.dtypeField()))).orElseThrow();
             int partition = p.written() && rnd.nextInt(4) != 0 ? rnd.nextInt(128 - channels + 1) : p0;
-            TensorPattern t = placed.isEmpty() || rnd.nextInt(6) != 0 ? pattern(p.rank(), n, d, partition,
+            // a reduce's dst counts what folding the op_dim's fastest dimensions of src leaves
+            long count = reduce && p.written() ? n / reduced(placed.get(0), (int) b.get(l.field("op_dim")) - 1) : n;
+            TensorPattern t = placed.isEmpty() || rnd.nextInt(6) != 0 ? pattern(p.rank(), count, d, partition,
                     p.written())
-                    : overlapping(placed.get(0), p.rank(), n, d);
+                    : overlapping(placed.get(0), p.rank(), count, d);
             placed.add(t);
             b.pattern(p.name(), t);
         }
@@ -172,6 +186,15 @@ public final class FamilyWords implements WordSource {
             };
             b.set("imm" + k + "_src", op.pointerImmediates() ? 0 : src).set("imm" + k, value);
         }
+    }
+
+    /** The element count of {@code src}'s {@code dims} fastest dimensions. */
+    private static long reduced(TensorPattern src, int dims) {
+        long r = 1;
+        for (int d = 0; d < dims; d++) {
+            r *= src.num_elem()[d];
+        }
+        return r;
     }
 
     /** Counts of {@code rank} dimensions whose product is {@code n}. */

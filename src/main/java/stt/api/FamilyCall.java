@@ -2,6 +2,7 @@ package stt.api;
 
 import java.util.Objects;
 import java.util.Optional;
+import stt.codec.TensorPattern;
 import stt.codec.Word;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
@@ -9,6 +10,8 @@ import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.Opcode;
+import stt.isa.Space;
+import stt.isa.TensorSubdim;
 import stt.machine.Machine;
 import stt.machine.Tile;
 
@@ -125,6 +128,54 @@ public sealed interface FamilyCall {
         @Override
         public Staged stage() {
             return oneSource(Opcode.RECIPROCAL, data, dtype.orElse(data.dtype()), gen);
+        }
+    }
+
+    /**
+     * {@code nki.isa.tensor_reduce(op, data, axis, negate, dtype)} on a [P, F] tile whose F is M groups of K
+     * consecutive elements: each group folded into one output element (TensorReduce 0x42, or 0x52 for a
+     * bit-vector op, op_dim X over K; FAMILY-NEXT §3.4), the [P, M] result negated if asked; dtype defaults to data's.
+     * A (P, D1, .., Dn) tile reduced over its last axes is this with K their product ({@code reduce_axes}).
+     */
+    record TensorReduce(Tile data, AluOp op, int reduceSize, boolean negate, Optional<Dtype> dtype, Generation gen)
+            implements FamilyCall {
+        public TensorReduce {
+            Objects.requireNonNull(data, "data");
+            Objects.requireNonNull(op, "op");
+            Objects.requireNonNull(dtype, "dtype");
+            Objects.requireNonNull(gen, "gen");
+        }
+
+        /** data's dtype unless dtype says otherwise (NKI's default for a single-input call). */
+        public Dtype outDtype() {
+            return dtype.orElse(data.dtype());
+        }
+
+        @Override
+        public Staged stage() {
+            Placement p = new Placement(gen, "data", data.rows(), data.cols());
+            if (reduceSize < 1 || data.cols() % reduceSize != 0) {
+                throw new IllegalArgumentException("a reduce size of " + reduceSize + " elements must divide data's "
+                        + data.cols() + " elements per partition");
+            }
+            int groups = data.cols() / reduceSize;
+            if (reduceSize > 0xffff || groups > 0xffff || groups > 1 && reduceSize > Short.MAX_VALUE) {
+                throw new IllegalArgumentException(groups + " groups of " + reduceSize + " elements cannot be written"
+                        + " as one S4D4_TR pattern (counts <= 65535, a group's step <= 32767)");
+            }
+            int in = p.load(data);
+            int out = p.reserve((long) groups * outDtype().size());
+            p.checkFits("data and the output");
+            TensorPattern src = new TensorPattern(gen.partitionOffset(Space.SBUF, 0, in),
+                    new int[] {1, groups == 1 ? 0 : reduceSize, 0, 0}, new int[] {reduceSize, groups, 1, 1});
+            TensorPattern dst = new TensorPattern(gen.partitionOffset(Space.SBUF, 0, out), new int[] {1, 0, 0, 0},
+                    new int[] {groups, 1, 1, 1});
+            boolean bitvec = Call.isBitvec(op, op, gen);
+            Word w = Word.builder(bitvec ? Opcode.TENSOR_REDUCE_BITVEC : Opcode.TENSOR_REDUCE_ARITH)
+                    .pattern("src", src).pattern("dst", dst).set("in_dtype", data.dtype().code())
+                    .set("out_dtype", outDtype().code()).set("op", op.code()).set("op_dim", TensorSubdim.X.code())
+                    .set("negated", negate ? 1 : 0).set("num_active_channels", p.rows()).build();
+            return new Staged(p, w, out, outDtype(), groups);
         }
     }
 

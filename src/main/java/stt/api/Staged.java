@@ -8,14 +8,19 @@ import stt.isa.Dtype;
 import stt.machine.Tile;
 
 /**
- * A call laid out: its tiles placed, its word built, where its output lands. Running it uses a machine as fresh
+ * A call laid out: its tiles placed, its word built, where its output lands and how many columns it has. Running it uses a machine as fresh
  * ({@link Placement#onMachine}).
  */
-record Staged(Placement place, Word word, int out, Dtype outDtype) {
+record Staged(Placement place, Word word, int out, Dtype outDtype, int outCols) {
+    /** A call whose output has the placement's shape. */
+    Staged(Placement place, Word word, int out, Dtype outDtype) {
+        this(place, word, out, outDtype, place.cols());
+    }
+
     Result run(Engine engine) throws ExecutionException {
         return place.onMachine(m -> {
             engine.execute(m, word, Trace.OFF);
-            Tile result = place.read(m, out, outDtype, place.rows(), place.cols());
+            Tile result = place.read(m, out, outDtype, place.rows(), outCols);
             float[] acc = new float[place.rows()];
             for (int lane = 0; lane < acc.length; lane++) {
                 acc[lane] = m.accumulator(lane);

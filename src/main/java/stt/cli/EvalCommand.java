@@ -31,8 +31,9 @@ import stt.text.TextForm;
 
 @Command(name = "eval", description = "The NKI-style call on .npy tiles: OUT = (DATA op0 OPERAND0) op1 OPERAND1"
         + " (stt, scan, select-reduce; tensor-scalar with scalar operands), OUT = DATA op DATA2 (tensor-tensor),"
-        + " OUT = DATA as --out-dtype (copy), OUT = VALUE (memset) or OUT = PREDICATE ? DATA : DST-IN"
-        + " (copy-predicated).")
+        + " OUT = DATA as --out-dtype (copy), OUT = VALUE (memset), OUT = PREDICATE ? DATA : DST-IN"
+        + " (copy-predicated), OUT = 1 / DATA (reciprocal) or each K elements of DATA folded with --op"
+        + " (tensor-reduce).")
 final class EvalCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -57,6 +58,13 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--reduce-init", paramLabel = "X", description = "tensor-scalar with --reduce-cmd load_reduce:"
             + " the starting fold, a number or a [P, 1] fp32 .npy")
     String reduceInit;
+
+    @Option(names = "--reduce-size", paramLabel = "K", description = "tensor-reduce: fold each K consecutive elements"
+            + " of a partition into one (default: all F), OUT is [P, F/K]")
+    Integer reduceSize;
+
+    @Option(names = "--negate", description = "tensor-reduce: negate each fold")
+    boolean negate;
 
     @Option(names = "--shape", paramLabel = "PxF", description = "memset: the [P, F] shape to set")
     String shape;
@@ -124,7 +132,8 @@ final class EvalCommand implements Callable<Integer> {
 
     /** The NKI calls {@code eval} makes, by {@code --instruction}. */
     enum Instruction {
-        STT, SCAN, SELECT_REDUCE, TENSOR_TENSOR, TENSOR_SCALAR, COPY, MEMSET, COPY_PREDICATED, RECIPROCAL;
+        STT, SCAN, SELECT_REDUCE, TENSOR_TENSOR, TENSOR_SCALAR, COPY, MEMSET, COPY_PREDICATED, RECIPROCAL,
+        TENSOR_REDUCE;
 
         @Override
         public String toString() {
@@ -171,6 +180,9 @@ final class EvalCommand implements Callable<Integer> {
             throw new InputException("--reduce-op, --reduce-negate, --reduce-cmd and --reduce-init apply to"
                     + " --instruction tensor-scalar only");
         }
+        if (instruction != Instruction.TENSOR_REDUCE && (reduceSize != null || negate)) {
+            throw new InputException("--reduce-size and --negate apply to --instruction tensor-reduce only");
+        }
         Built built;
         try {
             // everything a user's arguments can get wrong shows here, while the call is built and laid out
@@ -190,7 +202,7 @@ final class EvalCommand implements Callable<Integer> {
                         return new Outputs(r.out(), r.reduceRes());
                     });
                 }
-                case TENSOR_TENSOR, COPY, MEMSET, COPY_PREDICATED, RECIPROCAL -> {
+                case TENSOR_TENSOR, COPY, MEMSET, COPY_PREDICATED, RECIPROCAL, TENSOR_REDUCE -> {
                     FamilyCall call = familyCall(gen);
                     yield new Built(List.of(call.instruction()), () -> Outputs.of(call.run(e)));
                 }
@@ -350,6 +362,11 @@ final class EvalCommand implements Callable<Integer> {
             refuse("--op", op);
             return instruction == Instruction.COPY ? new FamilyCall.TensorCopy(a, out, gen)
                     : new FamilyCall.Reciprocal(a, out, gen);
+        }
+        if (instruction == Instruction.TENSOR_REDUCE) {
+            refuse("--data2", data2);
+            return new FamilyCall.TensorReduce(a, aluOp("--op", op), reduceSize == null ? a.cols() : reduceSize,
+                    negate, out, gen);
         }
         AluOp o = aluOp("--op", op);
         require("--data2", data2);

@@ -64,6 +64,12 @@ public final class Cost {
     public static final Formula COPY_PREDICATED = new Formula("NKI 2.26 tensor_copy_predicated: max(MIN_II, N) with the"
             + " data and the predicate in different spaces, else max(MIN_II, 2N)", (w, g, n) -> atLeastMinII(
                     differentSpaces(w, g) ? n : 2 * n));
+    public static final Formula TENSOR_REDUCE = new Formula("NKI 2.26 tensor_reduce: N/2 (rounded up) for bf16 in and"
+            + " out with add or max, else N, N the source's elements per partition (no MIN_II)", (w, g, ignored) -> {
+                long n = w.pattern("src").elementCount();
+                AluOp op = op(w, "op");
+                return bf16(w, "in_dtype", "out_dtype") && (op == AluOp.ADD || op == AluOp.MAX) ? (n + 1) / 2 : n;
+            });
     public static final Formula RECIPROCAL = new Formula("NKI 2.26 reciprocal: max(MIN_II, 8N)",
             (w, g, n) -> atLeastMinII(8 * n));
     public static final Formula MEMSET = new Formula("NKI 2.26 memset: max(MIN_II, N/2) for a zero bf16/fp16 value,"

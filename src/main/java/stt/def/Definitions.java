@@ -16,6 +16,7 @@ import stt.exec.ScalarTensorTensor;
 import stt.exec.SelectReduce;
 import stt.exec.TensorScalar;
 import stt.exec.TensorTensor;
+import stt.exec.TensorReduce;
 import stt.exec.TensorTensorScan;
 import stt.fast.CacheKernel;
 import stt.fast.CopyKernel;
@@ -32,6 +33,7 @@ import stt.isa.Opcode;
 import stt.validate.D1Checks;
 import stt.validate.D4Checks;
 import stt.validate.Executable;
+import stt.validate.ReduceChecks;
 import stt.validate.S2s2d2Checks;
 import stt.validate.S3d3Checks;
 import stt.validate.S3s3d3Checks;
@@ -72,6 +74,7 @@ public final class Definitions {
     private static final CacheReduce CACHE = new CacheReduce();
     private static final Supplier<Kernel> CACHE_KERNEL = OpcodeDef.kernel(() -> new CacheKernel());
     private static final CopyCast COPY = new CopyCast();
+    private static final TensorReduce REDUCE = new TensorReduce();
     private static final Supplier<Kernel> COPY_KERNEL = OpcodeDef.kernel(() -> new CopyKernel());
 
     private static final List<OpcodeDef> ALL = List.of(
@@ -157,8 +160,11 @@ public final class Definitions {
                     .nki("tensor_copy").build(),
             def(Opcode.CAST).checks(S4d4Checks.CAST).body(COPY, Cost.TENSOR_COPY, COPY_WORKER).kernel(COPY_KERNEL)
                     .nki("tensor_copy").build(),
-            decodeOnly(Opcode.TENSOR_REDUCE_ARITH, "tensor_reduce"),
-            decodeOnly(Opcode.TENSOR_REDUCE_BITVEC, "tensor_reduce"),
+            def(Opcode.TENSOR_REDUCE_ARITH).checks(ReduceChecks.ARITH)
+                    .executable(ReduceChecks.ARITH_ENGINE, ReduceChecks.IDENTITY)
+                    .body(REDUCE, Cost.TENSOR_REDUCE, "Tensor-Reduce").nki("tensor_reduce").build(),
+            def(Opcode.TENSOR_REDUCE_BITVEC).checks(ReduceChecks.BITVEC).executable(ReduceChecks.IDENTITY)
+                    .body(REDUCE, Cost.TENSOR_REDUCE, "Tensor-Reduce").nki("tensor_reduce").build(),
             decodeOnly(Opcode.TRANSPOSE_TENSOR_REDUCE_ARITH, null),
             decodeOnly(Opcode.TRANSPOSE_TENSOR_REDUCE_BITVEC, null),
             decodeOnly(Opcode.TENSOR_CUMULATIVE_ARITH, null),

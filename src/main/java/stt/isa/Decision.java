@@ -122,6 +122,22 @@ public enum Decision {
             + " dtype takes an integer in its range exactly (a non-integer or out-of-range value is refused, naming the"
             + " range; eval's 0x-hex is the dtype's bits), a float dtype the value rounded to nearest even from the"
             + " value itself (a double, never through fp32 first; eval's 0x-hex is fp32 bits)."),
+    REDUCE_FOLD(Source.SPEC_MODEL, "reduce_fold (FAMILY-NEXT §3.4): TensorReduce 0x42/0x52 folds each output"
+            + " position's reduced elements in source order (num_elem[0] fastest) as acc = op(x, acc) from the op's"
+            + " identity (add/subtract +0, mult 1, max -inf, min +inf, logical_and 1, logical_or/xor 0, bitwise_and"
+            + " all ones, bitwise_or/xor 0), each step rounded to fp32 with the canonical NaN (raw bits for bitvec);"
+            + " sequential, not pairwise (the device's order is not public; TensorReduce.foldArith is the one place)."),
+    REDUCE_NEGATE(Source.SPEC_MODEL, "reduce_negate: a negated TensorReduce flips bit 31 of the fp32 result, as"
+            + " 0x9b does (NaN leaves as 0xffc00000, +-0 swap), then converts to out_dtype."),
+    REDUCE_IDENTITY(Source.SPEC_MODEL, "reduce_identity: a 0x42/0x52 word whose op has no identity (compares,"
+            + " absolute_diff, abs_max/min, relu, square, absolute_value, shifts, bitwise_not, crc32, bypass) validates"
+            + " but is refused at execution under reduce_identity, changing nothing; op_dim unused is a validation"
+            + " error (tensor_reduce_op_dim), and dst must count src's elements divided by the reduced dimensions'"
+            + " (tensor_reduce_dst_count: the collapse predicate's body is not public)."),
+    REDUCE_AXES(Source.SPEC_MODEL, "reduce_axes: stt_nki's tensor_reduce maps a tile (P, D1..Dn) reduced over its"
+            + " last k free axes onto a [P, M x K] source with K the reduced axes' product (op_dim X over K, M"
+            + " outputs): the same elements in the same order as op_dim X..XYZW over [Dn..D1]; keepdims changes only"
+            + " the result's shape."),
     RECIPROCAL_RNE(Source.SPEC_MODEL, "reciprocal_rne (FAMILY-NEXT §4): Reciprocal 0x48 computes the correctly"
             + " rounded fp32 1/x (RNE) of the source converted to fp32, with IEEE special cases (1/±0 = ±inf,"
             + " 1/±inf = ±0, subnormals kept) and the canonical NaN; its checks are Cast's (S4D4_TR, op bypass,"

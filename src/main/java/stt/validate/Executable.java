@@ -25,7 +25,7 @@ public final class Executable {
     private Executable() {
     }
 
-    private static void report(List<Violation> out, Rule rule, String message) {
+    static void report(List<Violation> out, Rule rule, String message) {
         out.add(new Violation(rule, message, Violation.Level.NOT_EXECUTABLE));
     }
 

@@ -110,6 +110,18 @@ class CostTest {
     }
 
     @Test
+    void tensorReduceCountsTheSourceAndHalvesBf16AddAndMax() {
+        String r = "tensor_reduce_arith src=sbuf:0:0x0 src.step_elem=[1,5,1,1] src.num_elem=[5,3,1,1]"
+                + " dst=sbuf:0:0x200 dst.step_elem=[1,1,1,1] dst.num_elem=[3,1,1,1] op_dim=x num_active_channels=4";
+        // FAMILY-NEXT §3.4: N = 15 source elements, not the 3 written; ceil(15 / 2) = 8 for bf16 add or max
+        assertThat(Cost.of(Asm.line(r + " in_dtype=fp32 out_dtype=fp32 op=add", G), G).cycles()).contains(15L);
+        assertThat(Cost.of(Asm.line(r + " in_dtype=bf16 out_dtype=bf16 op=add", G), G).cycles()).contains(8L);
+        assertThat(Cost.of(Asm.line(r + " in_dtype=bf16 out_dtype=bf16 op=max", G), G).cycles()).contains(8L);
+        assertThat(Cost.of(Asm.line(r + " in_dtype=bf16 out_dtype=bf16 op=min", G), G).cycles()).contains(15L);
+        assertThat(Cost.of(Asm.line(r + " in_dtype=bf16 out_dtype=fp32 op=add", G), G).cycles()).contains(15L);
+    }
+
+    @Test
     void maverickHasCyclesButNoTime() {
         Word w = Asm.line(stt("scalar_tensor_tensor_arith", "fp32", "fp32", "mult", "add", 512), Generation.MAVERICK);
         Cost.Estimate e = Cost.of(w, Generation.MAVERICK);

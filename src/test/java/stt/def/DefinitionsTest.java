@@ -27,7 +27,7 @@ class DefinitionsTest {
             Map.entry(0x43, true), Map.entry(0x53, true), Map.entry(0x44, true), Map.entry(0x54, true),
             Map.entry(0x9a, true), Map.entry(0xe6, true), Map.entry(0x9b, true), Map.entry(0x49, true),
             Map.entry(0x46, true), Map.entry(0x47, true),
-            Map.entry(0x42, false), Map.entry(0x52, false), Map.entry(0x48, true), Map.entry(0x6b, false),
+            Map.entry(0x42, true), Map.entry(0x52, true), Map.entry(0x48, true), Map.entry(0x6b, false),
             Map.entry(0x93, false), Map.entry(0x30, false), Map.entry(0x65, false), Map.entry(0x24, false),
             Map.entry(0xe9, false), Map.entry(0x4d, false), Map.entry(0x4b, false), Map.entry(0x7e, false),
             Map.entry(0x8a, false), Map.entry(0x8b, false), Map.entry(0x8f, false), Map.entry(0x83, false),
@@ -82,6 +82,36 @@ class DefinitionsTest {
         Set<Rule> unclaimed = EnumSet.allOf(Rule.class);
         unclaimed.removeAll(declared);
         assertThat(unclaimed).isEmpty();
+    }
+
+    @Test
+    void aReduceWithAnIntBandOpOrWithoutAnIdentityIsValidButNotExecutable() {
+        String r = "tensor_reduce_arith src=sbuf:0:0x0 src.step_elem=[1,1,1,1] src.num_elem=[8,1,1,1] dst=sbuf:0:0x200"
+                + " dst.step_elem=[1,1,1,1] dst.num_elem=[1,1,1,1] in_dtype=fp32 out_dtype=fp32 op_dim=x"
+                + " num_active_channels=4";
+        Generation g = Generation.MARIANA;
+        for (String op : new String[] {"add", "subtract", "mult", "max", "min", "logical_and", "logical_xor"}) {
+            assertThat(Validator.executability(Asm.line(r + " op=" + op, g), g)).as(op).isEmpty();
+        }
+        var band = Asm.line(r + " op=add_int", g);
+        assertThat(Validator.validate(band, g)).isEmpty();
+        assertThat(Validator.executability(band, g)).extracting(Violation::rule)
+                .containsExactly(Rule.IS_VALID_TENSOR_REDUCE_ARITH_ENGINE);
+        var wide = Asm.line(r.replace("in_dtype=fp32", "in_dtype=int64") + " op=add", g);
+        assertThat(Validator.validate(wide, g)).isEmpty();
+        assertThat(Validator.executability(wide, g)).extracting(Violation::rule)
+                .containsExactly(Rule.IS_VALID_TENSOR_REDUCE_ARITH_ENGINE);
+        for (String op : new String[] {"is_gt", "absolute_diff", "bypass", "absolute_value"}) {
+            var none = Asm.line(r + " op=" + op, g);
+            assertThat(Validator.validate(none, g)).as(op).isEmpty();
+            assertThat(Validator.executability(none, g)).as(op).singleElement().satisfies(v -> {
+                assertThat(v.rule()).isEqualTo(Rule.REDUCE_IDENTITY);
+                assertThat(v.level()).isEqualTo(Violation.Level.NOT_EXECUTABLE);
+            });
+        }
+        var shift = Asm.line(r.replace("arith", "bitvec").replace("fp32", "int32") + " op=logical_shift_left", g);
+        assertThat(Validator.validate(shift, g)).isEmpty();
+        assertThat(Validator.executability(shift, g)).extracting(Violation::rule).containsExactly(Rule.REDUCE_IDENTITY);
     }
 
     @Test

@@ -50,6 +50,11 @@ class ValidatorTest {
     static final String COPY = "copy src=sbuf:0:0x0 src.step_elem=[1,1,1,1] src.num_elem=[64,1,1,1]"
             + " dst=sbuf:0:0x200 dst.step_elem=[1,1,1,1] dst.num_elem=[64,1,1,1] in_dtype=fp32 out_dtype=fp32"
             + " num_active_channels=128";
+    static final String REDUCE = "tensor_reduce_arith src=sbuf:0:0x0 src.step_elem=[1,8,1,1] src.num_elem=[8,4,1,1]"
+            + " dst=sbuf:0:0x200 dst.step_elem=[1,1,1,1] dst.num_elem=[4,1,1,1] in_dtype=fp32 out_dtype=fp32 op=add"
+            + " op_dim=x num_active_channels=128";
+    static final String REDUCE_BV = REDUCE.replace("tensor_reduce_arith", "tensor_reduce_bitvec")
+            .replace("fp32", "int32").replace("op=add", "op=bitwise_or");
     static final String IOTA = "iota src.num_elem=[64,1,1,1] dst=sbuf:0:0x0 dst.step_elem=[1,1,1,1]"
             + " dst.num_elem=[64,1,1,1] out_dtype=int32 num_active_channels=128";
 
@@ -76,6 +81,18 @@ class ValidatorTest {
                 Arguments.of(Rule.S4D4_TR_RESERVED_ZERO, COPY, "reserved1=[0,0,0,0,1]", "reserved1=[0,0,0,0,0]",
                         m),
                 Arguments.of(Rule.D4_IOTA_RESERVED_ZERO, IOTA, "reserved0=[3]", "reserved0=[0]", m),
+                Arguments.of(Rule.TENSOR_REDUCE_OP_DIM, REDUCE, "op_dim=unused dst.num_elem=[32,1,1,1]",
+                        "op_dim=xy dst.num_elem=[1,1,1,1]", m),
+                Arguments.of(Rule.TENSOR_REDUCE_DST_COUNT, REDUCE, "dst.num_elem=[8,1,1,1]",
+                        "op_dim=xy dst.num_elem=[1,1,1,1]", m),
+                Arguments.of(Rule.HAS_VALID_REDUCE_NEGATED, REDUCE, "negated=2", "negated=1", m),
+                Arguments.of(Rule.HAS_VALID_REDUCE_NEGATED, REDUCE_BV, "negated=1", "negated=0", m),
+                Arguments.of(Rule.TENSOR_REDUCE_VALID_OP, REDUCE, "op=pow", "op=add_int", m),
+                Arguments.of(Rule.TENSOR_REDUCE_VALID_OP, REDUCE_BV, "op=add", "op=bitwise_and", m),
+                Arguments.of(Rule.TENSOR_REDUCE_BITVEC_DTYPE, REDUCE_BV, "out_dtype=uint32", "in_dtype=uint32"
+                        + " out_dtype=uint32", m),
+                Arguments.of(Rule.TENSOR_REDUCE_BITVEC_DTYPE, REDUCE_BV, "in_dtype=int16 out_dtype=int16",
+                        "in_dtype=uint16 out_dtype=uint16", m),
                 Arguments.of(Rule.TENSOR1D_VALID, RD, "dst=sbuf:0:0x2", "dst=sbuf:0:0x4", m),
                 Arguments.of(Rule.TENSOR_SCALAR_VALID_OPS, TS, "op0=divide", "op0=subtract", m),
                 Arguments.of(Rule.TENSOR_SCALAR_VALID_OPS, TS, "op0=bypass op1=add", "op0=add op1=add", m),
@@ -248,7 +265,8 @@ class ValidatorTest {
         Set<Rule> covered = EnumSet.noneOf(Rule.class);
         ruleCases().forEach(a -> covered.add((Rule) a.get()[0]));
         // the executability predicates break no validity rule: DefinitionsTest has their cases
-        covered.addAll(EnumSet.of(Rule.IS_VALID_TENSOR_TENSOR_ARITH_DVE, Rule.IS_VALID_TENSOR_TENSOR_BITVEC_DVE));
+        covered.addAll(EnumSet.of(Rule.IS_VALID_TENSOR_TENSOR_ARITH_DVE, Rule.IS_VALID_TENSOR_TENSOR_BITVEC_DVE,
+                Rule.IS_VALID_TENSOR_REDUCE_ARITH_ENGINE, Rule.REDUCE_IDENTITY));
         assertThat(covered).containsExactlyInAnyOrder(Rule.values());
     }
 
