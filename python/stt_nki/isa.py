@@ -12,6 +12,7 @@ import numpy as np
 
 from . import _dtypes, _session
 from ._forms import Forms, command, engine, engine_check, mask_check, reduce_cmd
+from ._forms import engine as _forms_engine
 from . import language as _nl
 from .language import AluOp, OPS
 
@@ -163,10 +164,11 @@ def _check_reduce_res(reduce_res, partitions):
 _MOVERS = {engine.scalar, engine.gpsimd}
 
 
-def _published(name, beta2, beta1, aliases=None, moves_data=False):
+def _published(name, beta2, beta1, aliases=None, moves_data=False, picks_engine=False):
     """The call `name` in both forms: `run(beta, arguments)` does it. `aliases` maps other keyword names sources use
     for an argument onto the published one. A call that `moves_data` may name the Scalar or GpSimd engine: `run` then
-    gets `mover=` that engine's name and refuses what is more than data movement there."""
+    gets `mover=` that engine's name and refuses what is more than data movement there. A call that `picks_engine`
+    gets `engine=` (an `engine` member) and decides itself."""
     forms = Forms(name, beta2, beta1)
 
     def wrap(run):
@@ -177,7 +179,9 @@ def _published(name, beta2, beta1, aliases=None, moves_data=False):
             beta, a = forms.bind(args, kwargs)
             named = a.pop("engine", None)
             named = engine.__members__.get(named, named) if isinstance(named, str) else named
-            if moves_data and named in _MOVERS:
+            if picks_engine:
+                a["engine"] = engine.unknown if named is None else named
+            elif moves_data and named in _MOVERS:
                 a["mover"] = named.name
             else:
                 engine_check(name, named)
@@ -527,3 +531,53 @@ def tensor_reduce(beta, op, data, axis, negate, keepdims, dst=None, dtype=None):
         shape = dst.shape
     out = c.out_dtype(dtype, dst, model)
     return c.run("tensor_reduce", out, shape, dst)
+
+
+def _b2_nc_transpose(dst, data, engine=engine.unknown, name=None):
+    pass
+
+
+def _b1_nc_transpose(data, *, mask=None, dtype=None, engine=engine.unknown, **kwargs):
+    pass
+
+
+@_published("nc_transpose", _b2_nc_transpose, _b1_nc_transpose, picks_engine=True)
+def nc_transpose(beta, data, engine, dst=None, dtype=None):
+    """`dst[f, p] = data[p, f]`, the free axes flattened to F, bits copied. The Vector Engine (at most 32 x 32) runs
+    StreamTranspose (0x6b) on the model; the Tensor Engine (at most 128 x 128, CAYMAN and later) is a bit copy at NKI
+    level. `engine=unknown` picks the Vector Engine when both sides are at most 32, as the compiler does. Beta 2's
+    `dst` has data's dtype; Beta 1's `dtype=` casts the transposed tile (tensor_copy)."""
+    if not isinstance(data, np.ndarray) or data.ndim < 2:
+        raise TypeError(f"nc_transpose: data: expected a [P, F...] NumPy array, got {getattr(data, 'shape', data)!r}")
+    p, f = data.shape[0], int(np.prod(data.shape[1:], dtype=np.int64))
+    if engine not in (_forms_engine.unknown, _forms_engine.vector, _forms_engine.tensor):
+        raise ValueError(f"nc_transpose: engine={engine.name}: a transpose runs on the Vector or the Tensor Engine")
+    if engine == _forms_engine.unknown:
+        engine = _forms_engine.vector if p <= 32 and f <= 32 else _forms_engine.tensor
+    if dst is not None and dst.dtype != data.dtype:
+        raise ValueError(f"nc_transpose: dst is {dst.dtype}, data {data.dtype}: a transpose keeps the dtype")
+    if engine == _forms_engine.vector:
+        if p > 32 or f > 32:
+            raise ValueError(f"nc_transpose: engine=vector: data is [{p}, {f}]; the Vector Engine transposes at most"
+                             " 32 x 32 (engine=tensor takes up to 128 x 128)")
+        c = _Call("transpose")
+        model, _, _ = c.tensor("--data", "data", data, "--dtype0")
+        result = c.run("nc_transpose", model, (f, p), None)
+    else:
+        gen = _session.current().gen
+        if p > 128 or f > 128:
+            raise ValueError(f"nc_transpose: engine=tensor: data is [{p}, {f}]; the Tensor Engine transposes at most"
+                             " 128 x 128")
+        if gen in ("sunda", "maverick"):
+            raise NotImplementedError(f"nc_transpose: engine=tensor on {gen}: " + (
+                "SUNDA's Tensor Engine transposes by a matmul with an identity, whose numerics this model does not"
+                " claim (FAMILY-NEXT §6.4)" if gen == "sunda" else "MAVERICK has no PSUM for the Tensor Engine's"
+                " result"))
+        _dtypes.of_array(data, "data")  # a dtype the model has
+        result = np.ascontiguousarray(data.reshape(p, f).T)  # the bits, moved: FAMILY-NEXT §7.1, level L1
+    if dst is not None:
+        _write(dst, result.reshape(dst.shape) if dst.size == result.size else result, "dst")
+        return dst
+    if dtype is not None and _dtypes.named(dtype, "dtype") != _dtypes.of_array(result, "data")[0]:
+        return tensor_copy(result, dtype=dtype)
+    return result

@@ -144,6 +144,17 @@ def make_reduce_case(rng, k):
     return case
 
 
+def make_transpose_case(rng, k):
+    """A transpose case: [P, F] of at most 32 x 32, every element dtype in turn."""
+    p, f = int(rng.integers(1, 33)), int(rng.integers(1, 33))
+    dt = IN_DTYPES[k % len(IN_DTYPES)]
+    case = {"instruction": "transpose", "gen": str(rng.choice(GENS)), "bitvec": False, "reverse0": False,
+            "reverse1": False, "accumulate": None, "per_partition": False, "op0": "bypass", "op1": None,
+            "dtype0": dt, "dtype1": dt, "out_dtype": dt}
+    case["data"] = random_values(rng, dt, (p, f))
+    return case
+
+
 def make_tensor_scalar_case(rng, k):
     """A tensor-scalar case: every other one bitvec (an op only the bitvec opcode has); one or two stages; inline
     or per-partition scalars; dtype pairs walked in order."""
@@ -221,7 +232,7 @@ def family_args(case, d, k):
         if case[name] in ("bf16", "fp8_e3m4", "fp8_e4m3", "fp8_e5m2") and (name == "dtype0"
                                                                           or "--data2" in args):
             args += [flag, case[name]]
-    if not case["bitvec"]:
+    if not case["bitvec"] and case["instruction"] != "transpose":
         args += ["--out-dtype", case["out_dtype"]]
     return args, paths
 
@@ -320,7 +331,7 @@ def main():
     ap.add_argument("--show", type=int, default=5, help="mismatching cases to print")
     ap.add_argument("--instruction", default="stt",
                     choices=["stt", "scan", "select-reduce", "tensor-tensor", "tensor-scalar", "copy", "reciprocal",
-                             "tensor-reduce"])
+                             "tensor-reduce", "transpose"])
     opts = ap.parse_args()
     rng = np.random.default_rng(opts.seed)
     proc = subprocess.Popen([opts.stt, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
@@ -330,10 +341,11 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         for k in range(opts.cases):
             progress(k, opts.cases, f"oracle {opts.instruction}")
-            family = opts.instruction in ("tensor-tensor", "copy", "reciprocal", "tensor-reduce")
+            family = opts.instruction in ("tensor-tensor", "copy", "reciprocal", "tensor-reduce", "transpose")
             case = (make_case(rng, k, seen) if opts.instruction == "stt"
                     else make_tensor_scalar_case(rng, k) if opts.instruction == "tensor-scalar"
                     else make_reduce_case(rng, k) if opts.instruction == "tensor-reduce"
+                    else make_transpose_case(rng, k) if opts.instruction == "transpose"
                     else make_family_case(rng, k, opts.instruction) if family
                     else make_sibling_case(rng, k, opts.instruction))
             pairs.add((case["bitvec"], case["op0"], case["op1"]))
@@ -346,7 +358,8 @@ def main():
             result = json.loads(proc.stdout.readline())
             want, want_acc = {"stt": sem.stt, "scan": sem.scan, "select-reduce": sem.select_reduce,
                               "tensor-tensor": sem.tensor_tensor, "copy": sem.copy, "reciprocal": sem.reciprocal,
-                              "tensor-scalar": sem.tensor_scalar, "tensor-reduce": sem.tensor_reduce}[opts.instruction](case)
+                              "tensor-scalar": sem.tensor_scalar, "tensor-reduce": sem.tensor_reduce,
+                              "transpose": sem.transpose}[opts.instruction](case)
             problem = None
             if result["code"] != 0:
                 problem = f"exit {result['code']}: {result['err'].strip()}"

@@ -25,7 +25,7 @@ import semantics as sem
 from run_oracle import (ARITH_CORE, BITVEC, IN_DTYPES, INT_DTYPES, OUT_DTYPES, REDUCE_ARITH, REDUCE_BITVEC,
                         REDUCE_DTYPES, ROOT, progress, random_values)
 
-LANES = 8            # partitions the programs use
+LANES = 8            # partitions the programs use (--lanes; stream_transpose needs 32 or more)
 SLOT = 1024          # bytes per operand slot in each partition
 SLOTS = 8
 SIZE = {d: np.dtype(sem.STORAGE[d]).itemsize for d in sem.STORAGE}
@@ -343,6 +343,29 @@ def reduce_word(rng, op, n):
     return text, channels, apply
 
 
+def transpose_word(rng, op, n):
+    """A StreamTranspose of whole 32-channel groups and 32-element blocks, dst counting at most src's elements."""
+    slots = [int(x) for x in rng.permutation(SLOTS)[:2]]
+    channels = 32 * int(rng.integers(1, LANES // 32 + 1))
+    count = 32 * int(rng.integers(1, 4))
+    kept = int(rng.integers(1, count + 1))
+    dt = str(rng.choice(IN_DTYPES))
+    src = pattern(rng, "src", slots[0], dt, shape(rng, 4, count), False)
+    dst = pattern(rng, "dst", slots[1], dt, shape(rng, 4, kept), True)
+    if src is None or dst is None:
+        return None
+    text = f"{op} {src[0]} {dst[0]} in_dtype={dt} out_dtype={dt} num_active_channels={channels}"
+
+    def apply(mem):
+        x = mem.read(src[1])
+        out = np.empty_like(x)
+        for g in range(0, mem.channels, 32):
+            for b in range(0, count, 32):
+                out[g:g + 32, b:b + 32] = x[g:g + 32, b:b + 32].T
+        mem.write(dst[1], out[:, :kept])
+    return text, channels, apply
+
+
 def read_accumulator(rng, channels):
     """A dve_read_accumulator of lanes 0..channels-1 into slot 7 (bytes 0..3 of it)."""
     dt = str(rng.choice(READ_DTYPES))
@@ -404,7 +427,7 @@ def program(rng, k, opcodes):
     for j in range(int(rng.integers(1, 5))):
         op = opcodes[(k + j) % len(opcodes)]
         make = (scalar_word if op.startswith("tensor_scalar") else reduce_word if op.startswith("tensor_reduce")
-                else accumulating
+                else transpose_word if op == "stream_transpose" else accumulating
                 if op in ("select_reduce", "scalar_tensor_tensor_arith") and rng.random() < 0.5 else word)
         if make is word and op == "select_reduce":
             make = accumulating
@@ -426,7 +449,11 @@ def main():
     ap.add_argument("--engine", default="fast")
     ap.add_argument("--show", type=int, default=3)
     ap.add_argument("--opcodes", default=",".join(OPCODES), help="comma-separated: the opcodes programs cycle through")
+    ap.add_argument("--lanes", type=int, default=LANES, help="partitions the programs use (stream_transpose: >= 32)")
     opts = ap.parse_args()
+    if "stream_transpose" in opts.opcodes.split(",") and opts.lanes < 32:
+        ap.error("stream_transpose needs --lanes 32 or more (whole 32-partition groups)")
+    globals()["LANES"] = opts.lanes
     rng = np.random.default_rng(opts.seed)
     proc = subprocess.Popen([opts.stt, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     counts, mismatches = collections.Counter(), 0
@@ -466,7 +493,8 @@ def main():
     proc.stdin.close()
     proc.wait()
     print(f"oracle programs: {opts.programs} programs, {sum(counts.values())} words"
-          f" ({', '.join(f'{op} {counts[op]}' for op in OPCODES + ['dve_read_accumulator'])}), {mismatches}"
+          f" ({', '.join(f'{op} {counts[op]}' for op in OPCODES + ['stream_transpose', 'dve_read_accumulator'])}),"
+          f" {mismatches}"
           f" mismatches, engine {opts.engine},"
           f" seed {opts.seed}")
     return 1 if mismatches else 0

@@ -241,3 +241,8 @@ def tensor_reduce(case):
         return r.astype(np.uint64).astype(INTS[case["dtype"]]), None
     xf = storage_to_f32(x, case["dtype0"]).reshape(lanes, -1, k)
     return f32_to_storage(reduce_fold(case["op0"], xf, negate=case["negate"]), case["out_dtype"]), None
+
+
+def transpose(case):
+    """nc_transpose on the Vector Engine (FAMILY-NEXT §7.1): dst[f, p] = data[p, f], bits copied."""
+    return np.ascontiguousarray(case["data"].T), None

@@ -16,7 +16,7 @@ import stt.validate.Validator;
 
 /**
  * Random valid words of the single-stage family opcodes (Tensor-Tensor, Copy/Cast, the predicated copies,
- * Memset, TensorReduce) inside the first {@link RandomWords#REGION} bytes of each partition: 1-D to 4-D patterns with awkward
+ * Memset, TensorReduce, StreamTranspose) inside the first {@link RandomWords#REGION} bytes of each partition: 1-D to 4-D patterns with awkward
  * counts, zero (broadcast) and negative steps, PSUM operands, register-held addresses, in-place and overlapping
  * operands, every legal dtype. Registers a word uses are set on the machines passed in.
  */
@@ -67,8 +67,12 @@ public final class FamilyWords implements WordSource {
             case 1 -> 128;
             default -> 1 + rnd.nextInt(4);
         };
-        b.set("num_active_channels", channels);
         long n = SIZES[rnd.nextInt(SIZES.length)];
+        if (op == Opcode.STREAM_TRANSPOSE) { // whole 32 x 32 blocks
+            channels = 32 * (1 + rnd.nextInt(4));
+            n = 32L * (1 + rnd.nextInt(6));
+        }
+        b.set("num_active_channels", channels);
         while (n * channels > 60_000 && n > 1) {
             n /= 2;
         }
@@ -88,7 +92,7 @@ public final class FamilyWords implements WordSource {
                 in0 = pick(INTS);
                 out = op == Opcode.COPY_PREDICATED ? in1 : pick(ELEMENTS);
             }
-            case COPY -> out = in0;
+            case COPY, STREAM_TRANSPOSE -> out = in0;
             case TENSOR_SCALAR_BITVEC, TENSOR_SCALAR_PTR_BITVEC -> {
                 in0 = pick(INTS);
                 out = in0;

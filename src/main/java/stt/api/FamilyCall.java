@@ -179,6 +179,52 @@ public sealed interface FamilyCall {
         }
     }
 
+    /**
+     * {@code nki.isa.nc_transpose(data)} on the Vector Engine: a [P, F] tile of at most 32 x 32, zero-padded to one
+     * 32 x 32 block, transposed by StreamTranspose (0x6b, bits copied; FAMILY-NEXT §7.1); the result is the [F, P]
+     * corner of the transposed block.
+     */
+    record Transpose(Tile data, Generation gen) implements FamilyCall {
+        static final int BLOCK = 32;
+
+        public Transpose {
+            Objects.requireNonNull(data, "data");
+            Objects.requireNonNull(gen, "gen");
+            if (data.rows() > BLOCK || data.cols() > BLOCK) {
+                throw new IllegalArgumentException("data is [" + data.rows() + ", " + data.cols() + "]; the Vector"
+                        + " Engine transposes at most 32 x 32 (larger tiles are the Tensor Engine's)");
+            }
+        }
+
+        @Override
+        public Staged stage() {
+            Tile block = Tile.zeros(data.dtype(), BLOCK, BLOCK);
+            for (int r = 0; r < data.rows(); r++) {
+                System.arraycopy(data.data(), r * data.rowBytes(), block.data(), r * block.rowBytes(),
+                        data.rowBytes());
+            }
+            Placement p = new Placement(gen, "the 32 x 32 block", BLOCK, BLOCK);
+            int in = p.load(block);
+            int out = p.reserve(block.rowBytes());
+            p.checkFits("the block and its transpose");
+            Word w = Word.builder(Opcode.STREAM_TRANSPOSE).pattern("src", p.pattern(in, 4))
+                    .pattern("dst", p.pattern(out, 4)).set("in_dtype", data.dtype().code())
+                    .set("out_dtype", data.dtype().code()).set("num_active_channels", BLOCK).build();
+            return new Staged(p, w, out, data.dtype());
+        }
+
+        /** The [F, P] corner of the transposed block. */
+        @Override
+        public Result run(Engine engine) throws ExecutionException {
+            Result r = stage().run(engine);
+            Tile t = Tile.zeros(data.dtype(), data.cols(), data.rows());
+            for (int f = 0; f < t.rows(); f++) {
+                System.arraycopy(r.out().data(), f * r.out().rowBytes(), t.data(), f * t.rowBytes(), t.rowBytes());
+            }
+            return new Result(t, r.accumulators(), r.word());
+        }
+    }
+
     /** A one-source S4D4_TR word (Copy, Cast, Reciprocal) over a placed [rows, cols] tile. */
     private static Staged oneSource(Opcode opcode, Tile src, Dtype out, Generation gen) {
         Placement p = new Placement(gen, "src", src.rows(), src.cols());

@@ -32,8 +32,8 @@ import stt.text.TextForm;
 @Command(name = "eval", description = "The NKI-style call on .npy tiles: OUT = (DATA op0 OPERAND0) op1 OPERAND1"
         + " (stt, scan, select-reduce; tensor-scalar with scalar operands), OUT = DATA op DATA2 (tensor-tensor),"
         + " OUT = DATA as --out-dtype (copy), OUT = VALUE (memset), OUT = PREDICATE ? DATA : DST-IN"
-        + " (copy-predicated), OUT = 1 / DATA (reciprocal) or each K elements of DATA folded with --op"
-        + " (tensor-reduce).")
+        + " (copy-predicated), OUT = 1 / DATA (reciprocal), each K elements of DATA folded with --op"
+        + " (tensor-reduce) or OUT = DATA transposed, at most 32 x 32 (transpose).")
 final class EvalCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -133,7 +133,7 @@ final class EvalCommand implements Callable<Integer> {
     /** The NKI calls {@code eval} makes, by {@code --instruction}. */
     enum Instruction {
         STT, SCAN, SELECT_REDUCE, TENSOR_TENSOR, TENSOR_SCALAR, COPY, MEMSET, COPY_PREDICATED, RECIPROCAL,
-        TENSOR_REDUCE;
+        TENSOR_REDUCE, TRANSPOSE;
 
         @Override
         public String toString() {
@@ -202,7 +202,7 @@ final class EvalCommand implements Callable<Integer> {
                         return new Outputs(r.out(), r.reduceRes());
                     });
                 }
-                case TENSOR_TENSOR, COPY, MEMSET, COPY_PREDICATED, RECIPROCAL, TENSOR_REDUCE -> {
+                case TENSOR_TENSOR, COPY, MEMSET, COPY_PREDICATED, RECIPROCAL, TENSOR_REDUCE, TRANSPOSE -> {
                     FamilyCall call = familyCall(gen);
                     yield new Built(List.of(call.instruction()), () -> Outputs.of(call.run(e)));
                 }
@@ -243,7 +243,8 @@ final class EvalCommand implements Callable<Integer> {
     /** What the call wrote: its output, and the [P, 1] fp32 accumulators (or tensor_scalar_reduce's reduce_res). */
     private record Outputs(Tile out, Tile accumulators) {
         static Outputs of(Result r) {
-            return new Outputs(r.out(), Tile.ofFloats(Dtype.FP32, r.out().rows(), 1, r.accumulators()));
+            float[] acc = r.accumulators();
+            return new Outputs(r.out(), Tile.ofFloats(Dtype.FP32, acc.length, 1, acc));
         }
     }
 
@@ -362,6 +363,12 @@ final class EvalCommand implements Callable<Integer> {
             refuse("--op", op);
             return instruction == Instruction.COPY ? new FamilyCall.TensorCopy(a, out, gen)
                     : new FamilyCall.Reciprocal(a, out, gen);
+        }
+        if (instruction == Instruction.TRANSPOSE) {
+            refuse("--data2", data2);
+            refuse("--op", op);
+            refuse("--out-dtype", outDtype);
+            return new FamilyCall.Transpose(a, gen);
         }
         if (instruction == Instruction.TENSOR_REDUCE) {
             refuse("--data2", data2);

@@ -70,6 +70,8 @@ public final class Cost {
                 AluOp op = op(w, "op");
                 return bf16(w, "in_dtype", "out_dtype") && (op == AluOp.ADD || op == AluOp.MAX) ? (n + 1) / 2 : n;
             });
+    public static final Formula STREAM_TRANSPOSE = new Formula("NKI 2.26 nc_transpose (Vector Engine): max(MIN_II, N)",
+            (w, g, n) -> atLeastMinII(n));
     public static final Formula RECIPROCAL = new Formula("NKI 2.26 reciprocal: max(MIN_II, 8N)",
             (w, g, n) -> atLeastMinII(8 * n));
     public static final Formula MEMSET = new Formula("NKI 2.26 memset: max(MIN_II, N/2) for a zero bf16/fp16 value,"

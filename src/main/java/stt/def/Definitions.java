@@ -16,6 +16,7 @@ import stt.exec.ScalarTensorTensor;
 import stt.exec.SelectReduce;
 import stt.exec.TensorScalar;
 import stt.exec.TensorTensor;
+import stt.exec.StreamTranspose;
 import stt.exec.TensorReduce;
 import stt.exec.TensorTensorScan;
 import stt.fast.CacheKernel;
@@ -172,7 +173,9 @@ public final class Definitions {
             def(Opcode.RECIPROCAL).checks(S4d4Checks.CAST).body(new Reciprocal(), Cost.RECIPROCAL, COPY_WORKER)
                     .nki("reciprocal").build(),
             decodeOnly(Opcode.STREAM_SHUFFLE, "nc_stream_shuffle"),
-            decodeOnly(Opcode.STREAM_TRANSPOSE, "nc_transpose"),
+            def(Opcode.STREAM_TRANSPOSE).checks(S4d4Checks.TRANSPOSE).executable(S4d4Checks.TRANSPOSE_MASK)
+                    .body(new StreamTranspose(), Cost.STREAM_TRANSPOSE, "Stream-Transpose").nki("nc_transpose")
+                    .build(),
             // D4_IOTA
             def(Opcode.IOTA).checks(D4Checks.IOTA).nki("iota")
                     .refused("it is a GpSimd (POOL) instruction, not a Vector Engine one").build());

@@ -138,6 +138,10 @@ public enum Decision {
             + " last k free axes onto a [P, M x K] source with K the reduced axes' product (op_dim X over K, M"
             + " outputs): the same elements in the same order as op_dim X..XYZW over [Dn..D1]; keepdims changes only"
             + " the result's shape."),
+    TRANSPOSE_BLOCKS(Source.SPEC_MODEL, "transpose_blocks (FAMILY-NEXT §7.1): StreamTranspose 0x6b transposes each"
+            + " group of 32 channels and each block of 32 source elements on its own, copying bits (dst[32g+i][32b+j]"
+            + " = src[32g+j][32b+i]), a block read whole before it is written, dst elements past dst's count not"
+            + " written; mask_enable = 1 validates but is not executed (stream_transpose_mask)."),
     RECIPROCAL_RNE(Source.SPEC_MODEL, "reciprocal_rne (FAMILY-NEXT §4): Reciprocal 0x48 computes the correctly"
             + " rounded fp32 1/x (RNE) of the source converted to fp32, with IEEE special cases (1/±0 = ±inf,"
             + " 1/±inf = ±0, subnormals kept) and the canonical NaN; its checks are Cast's (S4D4_TR, op bypass,"

@@ -84,7 +84,10 @@ public enum Rule {
     TENSOR_REDUCE_DST_COUNT,
     TENSOR_REDUCE_BITVEC_DTYPE,
     IS_VALID_TENSOR_REDUCE_ARITH_ENGINE,
-    REDUCE_IDENTITY;
+    REDUCE_IDENTITY,
+    STREAM_TRANSPOSE_CHANNELS,
+    STREAM_TRANSPOSE_COUNTS,
+    STREAM_TRANSPOSE_MASK;
 
     /** tensorNd_valid for a pattern of {@code rank} dimensions. */
     public static Rule tensorValid(int rank) {

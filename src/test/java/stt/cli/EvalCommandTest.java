@@ -174,7 +174,7 @@ class EvalCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "unknown instruction|--instruction=transpose|Invalid value for option '--instruction': 'transpose'; allowed: stt,"
+        "unknown instruction|--instruction=matmul|Invalid value for option '--instruction': 'matmul'; allowed: stt,"
                 + " scan, select-reduce, tensor-tensor, tensor-scalar, copy",
         "tensor-tensor without --op|--instruction=tensor-tensor|--op0 does not apply to --instruction tensor-tensor",
         "shape mismatch|--operand1=c23x2|data is [2, 3] but operand1 is [3, 2]",

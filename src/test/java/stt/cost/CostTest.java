@@ -122,6 +122,14 @@ class CostTest {
     }
 
     @Test
+    void aVectorTransposeIsMinIiOrN() {
+        String t = "stream_transpose src=sbuf:0:0x0 src.step_elem=[1,1,1,1] src.num_elem=[%d,1,1,1] dst=sbuf:0:0x400"
+                + " dst.step_elem=[1,1,1,1] dst.num_elem=[%d,1,1,1] in_dtype=fp32 out_dtype=fp32 num_active_channels=32";
+        assertThat(Cost.of(Asm.line(String.format(t, 32, 32), G), G).cycles()).contains(64L);
+        assertThat(Cost.of(Asm.line(String.format(t, 96, 96), G), G).cycles()).contains(96L);
+    }
+
+    @Test
     void maverickHasCyclesButNoTime() {
         Word w = Asm.line(stt("scalar_tensor_tensor_arith", "fp32", "fp32", "mult", "add", 512), Generation.MAVERICK);
         Cost.Estimate e = Cost.of(w, Generation.MAVERICK);

@@ -27,7 +27,7 @@ class DefinitionsTest {
             Map.entry(0x43, true), Map.entry(0x53, true), Map.entry(0x44, true), Map.entry(0x54, true),
             Map.entry(0x9a, true), Map.entry(0xe6, true), Map.entry(0x9b, true), Map.entry(0x49, true),
             Map.entry(0x46, true), Map.entry(0x47, true),
-            Map.entry(0x42, true), Map.entry(0x52, true), Map.entry(0x48, true), Map.entry(0x6b, false),
+            Map.entry(0x42, true), Map.entry(0x52, true), Map.entry(0x48, true), Map.entry(0x6b, true),
             Map.entry(0x93, false), Map.entry(0x30, false), Map.entry(0x65, false), Map.entry(0x24, false),
             Map.entry(0xe9, false), Map.entry(0x4d, false), Map.entry(0x4b, false), Map.entry(0x7e, false),
             Map.entry(0x8a, false), Map.entry(0x8b, false), Map.entry(0x8f, false), Map.entry(0x83, false),
@@ -85,7 +85,7 @@ class DefinitionsTest {
     }
 
     @Test
-    void aReduceWithAnIntBandOpOrWithoutAnIdentityIsValidButNotExecutable() {
+    void aReduceWithAnIntBandOpOrWithoutAnIdentityAndAMaskedTransposeAreValidButNotExecutable() {
         String r = "tensor_reduce_arith src=sbuf:0:0x0 src.step_elem=[1,1,1,1] src.num_elem=[8,1,1,1] dst=sbuf:0:0x200"
                 + " dst.step_elem=[1,1,1,1] dst.num_elem=[1,1,1,1] in_dtype=fp32 out_dtype=fp32 op_dim=x"
                 + " num_active_channels=4";
@@ -109,6 +109,12 @@ class DefinitionsTest {
                 assertThat(v.level()).isEqualTo(Violation.Level.NOT_EXECUTABLE);
             });
         }
+        var masked = Asm.line("stream_transpose src=sbuf:0:0x0 src.step_elem=[1,1,1,1] src.num_elem=[32,1,1,1]"
+                + " dst=sbuf:0:0x200 dst.step_elem=[1,1,1,1] dst.num_elem=[32,1,1,1] in_dtype=fp32 out_dtype=fp32"
+                + " num_active_channels=32 mask_enable=1", g);
+        assertThat(Validator.validate(masked, g)).isEmpty();
+        assertThat(Validator.executability(masked, g)).extracting(Violation::rule)
+                .containsExactly(Rule.STREAM_TRANSPOSE_MASK);
         var shift = Asm.line(r.replace("arith", "bitvec").replace("fp32", "int32") + " op=logical_shift_left", g);
         assertThat(Validator.validate(shift, g)).isEmpty();
         assertThat(Validator.executability(shift, g)).extracting(Violation::rule).containsExactly(Rule.REDUCE_IDENTITY);

@@ -55,6 +55,9 @@ class ValidatorTest {
             + " op_dim=x num_active_channels=128";
     static final String REDUCE_BV = REDUCE.replace("tensor_reduce_arith", "tensor_reduce_bitvec")
             .replace("fp32", "int32").replace("op=add", "op=bitwise_or");
+    static final String TRANSPOSE = "stream_transpose src=sbuf:0:0x0 src.step_elem=[1,1,1,1] src.num_elem=[32,1,1,1]"
+            + " dst=sbuf:0:0x200 dst.step_elem=[1,1,1,1] dst.num_elem=[32,1,1,1] in_dtype=bf16 out_dtype=bf16"
+            + " num_active_channels=32";
     static final String IOTA = "iota src.num_elem=[64,1,1,1] dst=sbuf:0:0x0 dst.step_elem=[1,1,1,1]"
             + " dst.num_elem=[64,1,1,1] out_dtype=int32 num_active_channels=128";
 
@@ -81,6 +84,11 @@ class ValidatorTest {
                 Arguments.of(Rule.S4D4_TR_RESERVED_ZERO, COPY, "reserved1=[0,0,0,0,1]", "reserved1=[0,0,0,0,0]",
                         m),
                 Arguments.of(Rule.D4_IOTA_RESERVED_ZERO, IOTA, "reserved0=[3]", "reserved0=[0]", m),
+                Arguments.of(Rule.STREAM_TRANSPOSE_CHANNELS, TRANSPOSE, "num_active_channels=16",
+                        "num_active_channels=64", m),
+                Arguments.of(Rule.STREAM_TRANSPOSE_COUNTS, TRANSPOSE, "src.num_elem=[16,1,1,1] dst.num_elem=[16,1,1,1]",
+                        "src.num_elem=[64,1,1,1] dst.num_elem=[40,1,1,1]", m),
+                Arguments.of(Rule.MASK_ENABLE_ZERO, TRANSPOSE, "mask_enable=2", "mask_enable=1", m),
                 Arguments.of(Rule.TENSOR_REDUCE_OP_DIM, REDUCE, "op_dim=unused dst.num_elem=[32,1,1,1]",
                         "op_dim=xy dst.num_elem=[1,1,1,1]", m),
                 Arguments.of(Rule.TENSOR_REDUCE_DST_COUNT, REDUCE, "dst.num_elem=[8,1,1,1]",
@@ -266,7 +274,7 @@ class ValidatorTest {
         ruleCases().forEach(a -> covered.add((Rule) a.get()[0]));
         // the executability predicates break no validity rule: DefinitionsTest has their cases
         covered.addAll(EnumSet.of(Rule.IS_VALID_TENSOR_TENSOR_ARITH_DVE, Rule.IS_VALID_TENSOR_TENSOR_BITVEC_DVE,
-                Rule.IS_VALID_TENSOR_REDUCE_ARITH_ENGINE, Rule.REDUCE_IDENTITY));
+                Rule.IS_VALID_TENSOR_REDUCE_ARITH_ENGINE, Rule.REDUCE_IDENTITY, Rule.STREAM_TRANSPOSE_MASK));
         assertThat(covered).containsExactlyInAnyOrder(Rule.values());
     }
 
