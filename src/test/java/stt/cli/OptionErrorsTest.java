@@ -65,7 +65,9 @@ class OptionErrorsTest {
                 new Bad("eval", "--dtype1", STT + " --dtype1 bfloat16", "--dtype1 bfloat16: unknown dtype"),
                 new Bad("eval", "--engine", STT + " --engine slow", "--engine slow: allowed: reference, fast"),
                 new Bad("eval", "--gen", STT + " --gen pluto", "unknown generation 'pluto'"),
-                new Bad("eval", "--instruction", STT + " --instruction transpose", "'transpose'; allowed: stt"),
+                new Bad("eval", "--instruction", STT + " --instruction matmul", "'matmul'; allowed: stt"),
+                new Bad("eval", "--reduce-size", "eval --instruction tensor-reduce --data {a} --op add --reduce-size lots"
+                        + " -o {dir}/o.npy", "'lots' is not an int"),
                 new Bad("eval", "-o", STT.replace("{dir}/o.npy", "{dir}/nodir/o.npy"), "cannot write"),
                 new Bad("eval", "--op", TT.replace("--op add", "--op frobnicate"), "--op frobnicate: unknown ALU op"),
                 new Bad("eval", "--op0", STT.replace("mult", "frobnicate"), "--op0 frobnicate: unknown ALU op"),

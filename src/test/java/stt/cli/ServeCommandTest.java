@@ -101,12 +101,12 @@ class ServeCommandTest {
                 frame("{\"args\": [\"eval\", \"--data\", \"@nothing\", \"--op0\", \"mult\", \"--operand0\", \"1\","
                         + " \"--op1\", \"add\", \"--operand1\", \"@nothing\", \"-o\", \"@out\"], \"arrays\": []}"),
                 frame("{\"args\": [\"serve\"], \"arrays\": []}"),
-                frame("{\"args\": [\"eval\", \"--instruction\", \"transpose\"], \"arrays\": []}"),
+                frame("{\"args\": [\"eval\", \"--instruction\", \"matmul\"], \"arrays\": []}"),
                 frame("{\"args\": [\"spec\", \"--model\"], \"arrays\": []}"));
         assertThat(replies).extracting(r -> r.json().get("code").asInt()).containsExactly(2, 2, 2, 0);
         assertThat(replies.get(0).json().get("err").asText()).contains("@nothing: no such array in the request");
         assertThat(replies.get(1).json().get("err").asText()).contains("serve cannot run inside serve");
-        assertThat(replies.get(2).json().get("err").asText()).contains("'transpose'; allowed:");
+        assertThat(replies.get(2).json().get("err").asText()).contains("'matmul'; allowed:");
         assertThat(replies.get(3).json().get("out").asText()).contains("[MODEL]");
     }
 
