@@ -64,8 +64,8 @@ class Session:
     Inside `with Session(...) as s:` the module-level calls (`stt_nki.isa.*`) of that thread go through `s`.
     `last_words` holds the 64-byte instruction words of the last call, `last_cost` its estimated Vector Engine cycles
     and ns. The session maps the server's SBUF (`shared`, `sbuf()`): a call made again with the same arguments,
-    shapes and dtypes writes its arrays there itself and sends only its words. A call interrupted (KeyboardInterrupt) leaves the session usable: the reply to the abandoned request is
-    discarded when it comes. A server that dies is a ServerError at once, one that does not answer within `timeout`
+    shapes and dtypes writes its arrays there itself and sends only its words. A call interrupted (KeyboardInterrupt)
+    leaves the session usable: the reply to the abandoned request is discarded when it comes. A server that dies is a ServerError at once, one that does not answer within `timeout`
     seconds a ServerError then; either closes the session, and the next call starts a new server.
     """
 
@@ -227,25 +227,24 @@ class Session:
         """A call made before with the same arguments, shapes and dtypes: its inputs written into the shared SBUF
         where the server put them then (as a DMA would), its words sent, its outputs read from where they were."""
         self._settle()
-        sbuf = self._sbuf
         for t in plan.inputs:
-            a = arrays[t["name"]]
-            sbuf[t["partition"]:t["partition"] + t["rows"], t["offset"]:t["offset"] + t["row_bytes"]] = \
-                a.view(np.uint8).reshape(t["rows"], t["row_bytes"])
+            self._region(t)[...] = arrays[t["name"]].view(np.uint8).reshape(t["rows"], t["row_bytes"])
         js, _ = self._request({"execute": plan.words, "gen": self.gen, "engine": self.engine}, [])
         self._described(js)
         out = {}
         if js["code"] == 0:
             for t in plan.outputs:
-                rows = sbuf[t["partition"]:t["partition"] + t["rows"], t["offset"]:t["offset"] + t["row_bytes"]]
-                out[t["name"]] = np.array(rows).view(np.dtype(t["descr"])).reshape(t["rows"], t["cols"])
+                out[t["name"]] = np.array(self._region(t)).view(np.dtype(t["descr"])).reshape(t["rows"], t["cols"])
         return js["code"], js["out"], js["err"], out
+
+    def _region(self, t):
+        """The shared SBUF bytes of a replayed tile: its rows of partitions from its byte offset."""
+        return self._sbuf[t["partition"]:t["partition"] + t["rows"], t["offset"]:t["offset"] + t["row_bytes"]]
 
     def _settle(self):
         """Waits for the replies to interrupted requests: their words may still be writing into the shared memory."""
         while self._outstanding:
             self._reply(None)
-
 
     def _request(self, fields, pieces):
         """Sends one request frame (its JSON fields, then the payload pieces) and returns its reply."""

@@ -16,8 +16,8 @@ import stt.validate.Validator;
 
 /**
  * Random valid words of the single-stage family opcodes (Tensor-Tensor, Copy/Cast, the predicated copies,
- * Memset, TensorReduce, StreamTranspose) inside the first {@link RandomWords#REGION} bytes of each partition: 1-D to 4-D patterns with awkward
- * counts, zero (broadcast) and negative steps, PSUM operands, register-held addresses, in-place and overlapping
+ * Memset, TensorReduce, StreamTranspose) inside the first {@link RandomWords#REGION} bytes of each partition: 1-D to
+ * 4-D patterns with awkward counts, zero (broadcast) and negative steps, PSUM operands, register-held addresses, in-place and overlapping
  * operands, every legal dtype. Registers a word uses are set on the machines passed in.
  */
 public final class FamilyWords implements WordSource {

@@ -198,11 +198,7 @@ public sealed interface FamilyCall {
 
         @Override
         public Staged stage() {
-            Tile block = Tile.zeros(data.dtype(), BLOCK, BLOCK);
-            for (int r = 0; r < data.rows(); r++) {
-                System.arraycopy(data.data(), r * data.rowBytes(), block.data(), r * block.rowBytes(),
-                        data.rowBytes());
-            }
+            Tile block = corner(data, Tile.zeros(data.dtype(), BLOCK, BLOCK));
             Placement p = new Placement(gen, "the 32 x 32 block", BLOCK, BLOCK);
             int in = p.load(block);
             int out = p.reserve(block.rowBytes());
@@ -217,11 +213,17 @@ public sealed interface FamilyCall {
         @Override
         public Result run(Engine engine) throws ExecutionException {
             Result r = stage().run(engine);
-            Tile t = Tile.zeros(data.dtype(), data.cols(), data.rows());
-            for (int f = 0; f < t.rows(); f++) {
-                System.arraycopy(r.out().data(), f * r.out().rowBytes(), t.data(), f * t.rowBytes(), t.rowBytes());
+            return new Result(corner(r.out(), Tile.zeros(data.dtype(), data.cols(), data.rows())), r.accumulators(),
+                    r.word());
+        }
+
+        /** {@code to} with the top-left corner the two tiles share copied from {@code from}; returns {@code to}. */
+        private static Tile corner(Tile from, Tile to) {
+            int bytes = Math.min(from.rowBytes(), to.rowBytes());
+            for (int r = 0; r < Math.min(from.rows(), to.rows()); r++) {
+                System.arraycopy(from.data(), r * from.rowBytes(), to.data(), r * to.rowBytes(), bytes);
             }
-            return new Result(t, r.accumulators(), r.word());
+            return to;
         }
     }
 

@@ -8,8 +8,8 @@ import stt.isa.Dtype;
 import stt.machine.Tile;
 
 /**
- * A call laid out: its tiles placed, its word built, where its output lands and how many columns it has. Running it uses a machine as fresh
- * ({@link Placement#onMachine}).
+ * A call laid out: its tiles placed, its word built, where its output lands and how many columns it has. Running
+ * it uses a machine as fresh ({@link Placement#onMachine}).
  */
 record Staged(Placement place, Word word, int out, Dtype outDtype, int outCols) {
     /** A call whose output has the placement's shape. */

@@ -358,27 +358,27 @@ final class EvalCommand implements Callable<Integer> {
             return new FamilyCall.CopyPredicated(before, a, pred, gen);
         }
         refuseSingleStage();
-        if (instruction == Instruction.COPY || instruction == Instruction.RECIPROCAL) {
-            refuse("--data2", data2);
-            refuse("--op", op);
-            return instruction == Instruction.COPY ? new FamilyCall.TensorCopy(a, out, gen)
-                    : new FamilyCall.Reciprocal(a, out, gen);
+        if (instruction == Instruction.TENSOR_TENSOR) {
+            AluOp o = aluOp("--op", op);
+            require("--data2", data2);
+            Tile b = NpyFiles.tile(data2, NpyFiles.read(data2), dtypeOption("--dtype1", dtype1));
+            return new FamilyCall.TensorTensor(a, b, o, out, gen);
         }
-        if (instruction == Instruction.TRANSPOSE) {
-            refuse("--data2", data2);
-            refuse("--op", op);
-            refuse("--out-dtype", outDtype);
-            return new FamilyCall.Transpose(a, gen);
-        }
+        refuse("--data2", data2); // the one-source calls
         if (instruction == Instruction.TENSOR_REDUCE) {
-            refuse("--data2", data2);
             return new FamilyCall.TensorReduce(a, aluOp("--op", op), reduceSize == null ? a.cols() : reduceSize,
                     negate, out, gen);
         }
-        AluOp o = aluOp("--op", op);
-        require("--data2", data2);
-        Tile b = NpyFiles.tile(data2, NpyFiles.read(data2), dtypeOption("--dtype1", dtype1));
-        return new FamilyCall.TensorTensor(a, b, o, out, gen);
+        refuse("--op", op);
+        return switch (instruction) {
+            case COPY -> new FamilyCall.TensorCopy(a, out, gen);
+            case RECIPROCAL -> new FamilyCall.Reciprocal(a, out, gen);
+            case TRANSPOSE -> {
+                refuse("--out-dtype", outDtype);
+                yield new FamilyCall.Transpose(a, gen);
+            }
+            default -> throw new IllegalStateException(instruction + " is not a single-stage call");
+        };
     }
 
     /** memset: --shape PxF, --value, --out-dtype; no tensor operand. */

@@ -63,9 +63,14 @@ public record TensorPattern(int start_addr, int[] step_elem, int[] num_elem) {
 
     /** The product of every num_elem: the element-count rule of every struct. */
     public long elementCount() {
+        return elementCount(num_elem.length);
+    }
+
+    /** The product of the {@code dims} fastest num_elem (a reduce's op_dim X..XYZW names 1..4 of them). */
+    public long elementCount(int dims) {
         long n = 1;
-        for (int c : num_elem) {
-            n *= c;
+        for (int d = 0; d < dims; d++) {
+            n *= num_elem[d];
         }
         return n;
     }

@@ -24,10 +24,7 @@ public final class TensorReduce implements Semantics {
         Operand src = i.src();
         Operand dst = i.dst();
         int dims = Coded.byCode(TensorSubdim.class, (int) i.word().get("op_dim")).orElseThrow().dims();
-        long reduced = 1;
-        for (int d = 0; d < dims; d++) {
-            reduced *= src.pattern().num_elem()[d];
-        }
+        long reduced = src.pattern().elementCount(dims);
         boolean bitvec = i.opcode().isBitvec();
         AluOp op = i.op();
         int width = src.dtype().size() * 8;

@@ -36,10 +36,7 @@ public final class Executable {
     private static void tensorTensorDve(Word w, Generation gen, List<Violation> out) {
         boolean bitvec = w.opcode().orElseThrow().isBitvec();
         Rule rule = bitvec ? Rule.IS_VALID_TENSOR_TENSOR_BITVEC_DVE : Rule.IS_VALID_TENSOR_TENSOR_ARITH_DVE;
-        boolean wide = false;
-        for (String f : new String[] {"in0_dtype", "in1_dtype", "out_dtype"}) {
-            wide |= Dtype.of((int) w.get(f)).map(Dtype::size).orElse(0) == 8;
-        }
+        boolean wide = wide(w, "in0_dtype", "in1_dtype", "out_dtype");
         Optional<AluOp> op = AluOp.of((int) w.get("op"));
         if (wide) {
             report(out, rule, w.mnemonic() + " with a 64-bit dtype runs on the GpSimd engine, not the Vector Engine"
@@ -48,6 +45,16 @@ public final class Executable {
             report(out, rule, "op = " + op.get().isaName() + " runs on the GpSimd engine (pow and the int ALU ops are"
                     + " not DVE ops), not the Vector Engine this model executes");
         }
+    }
+
+    /** Whether any of the dtype {@code fields} is a 64-bit dtype (which the GpSimd engine runs, not the DVE). */
+    static boolean wide(Word w, String... fields) {
+        for (String f : fields) {
+            if (Dtype.of((int) w.get(f)).map(Dtype::size).orElse(0) == 8) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Tensor-Scalar's GpSimd forms the validator admits: rsqrt (arith), crc32 (bitvec), MAVERICK's int ops. */

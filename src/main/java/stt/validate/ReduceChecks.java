@@ -66,8 +66,7 @@ public final class ReduceChecks {
 
     /** is_valid_tensor_reduce_arith_engine: an int-band op or a 64-bit dtype is the GpSimd (Pool) arm. */
     public static final Check ARITH_ENGINE = Check.of(Rule.IS_VALID_TENSOR_REDUCE_ARITH_ENGINE, (w, gen, out) -> {
-        boolean wide = Dtype.of((int) w.get("in_dtype")).map(Dtype::size).orElse(0) == 8
-                || Dtype.of((int) w.get("out_dtype")).map(Dtype::size).orElse(0) == 8;
+        boolean wide = Executable.wide(w, "in_dtype", "out_dtype");
         Optional<AluOp> op = AluOp.of((int) w.get("op"));
         if (wide || op.isPresent() && intBand(gen).contains(op.get())) {
             Executable.report(out, Rule.IS_VALID_TENSOR_REDUCE_ARITH_ENGINE, w.mnemonic() + (wide ? " with a 64-bit"
@@ -85,13 +84,10 @@ public final class ReduceChecks {
         }
     });
 
+    /** is_valid_tensor_reduce_int_op: the generation's int band, 0xC4 (add_int) up, argmax/argmin included. */
     private static Set<AluOp> intBand(Generation gen) {
         Set<AluOp> band = EnumSet.noneOf(AluOp.class);
-        for (AluOp op : gen.aluOps()) {
-            if (op.code() >= AluOp.ADD_INT.code() || op == AluOp.ABS_MAX_INT || op == AluOp.ABS_MIN_INT) {
-                band.add(op);
-            }
-        }
+        gen.aluOps().stream().filter(op -> op.code() >= AluOp.ADD_INT.code()).forEach(band::add);
         return band;
     }
 
@@ -126,10 +122,7 @@ public final class ReduceChecks {
         if (dims.isEmpty() || s.addr().shapeFromRegister() || d.addr().shapeFromRegister()) {
             return;
         }
-        long reduced = 1;
-        for (int k = 0; k < dims.get().dims(); k++) {
-            reduced *= s.num_elem()[k];
-        }
+        long reduced = s.elementCount(dims.get().dims());
         long want = reduced == 0 ? 0 : s.elementCount() / reduced;
         if (d.elementCount() != want) {
             report(out, Rule.TENSOR_REDUCE_DST_COUNT, "dst has %d elements; src's %s reduced over %s (%d elements"
