@@ -128,7 +128,7 @@ def _reduction(nki, op, keepdims_allowed=True):
         from . import isa
         if keepdims and not keepdims_allowed:
             raise TypeError(f"nl.{nki}: no keepdims (NKI's signature has none)")
-        return isa.tensor_reduce(globals()[op], x, axis, dtype=dtype, keepdims=keepdims, mask=mask)
+        return isa.tensor_reduce(globals()[op], x, axis, dtype=dtype, keepdims=keepdims, mask=mask, **kwargs)
     reduce.__name__ = reduce.__qualname__ = nki
     reduce.__doc__ = (f"nl.{nki}(x, axis, dtype=None{', keepdims=False' if keepdims_allowed else ''}): x folded"
                       f" with nl.{op} over axis (nki.isa.tensor_reduce).")
@@ -146,7 +146,7 @@ def mean(x, axis, dtype=None, keepdims=False, mask=None, **kwargs):
     """nl.mean: the fp32 sum over axis (tensor_reduce), then times fp32(1/n) (tensor_scalar), cast to dtype (default
     x's): the model's reading of NKI's "fp32 intermediates" (FAMILY-NEXT §3.3)."""
     from . import isa
-    total = isa.tensor_reduce(globals()["add"], x, axis, dtype=float32, keepdims=keepdims, mask=mask)
+    total = isa.tensor_reduce(globals()["add"], x, axis, dtype=float32, keepdims=keepdims, mask=mask, **kwargs)
     n = int(np.prod([x.shape[a] for a in isa._reduced_axes(axis, x.ndim)], dtype=np.int64))
     return isa.tensor_scalar(total, globals()["multiply"], float(np.float32(1) / np.float32(n)),
                              dtype=dtype if dtype is not None else x.dtype)

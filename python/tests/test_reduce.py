@@ -88,6 +88,9 @@ def test_bad_reductions_name_the_argument_and_the_rule():
         nisa.tensor_reduce(np.zeros((4, 3), np.float32), nl.add, x, 2)
     with pytest.raises(TypeError, match="no keepdims"):
         nl.all(x, 2, keepdims=True)
+    for reduction in (nl.sum, nl.mean):
+        with pytest.raises(TypeError, match="'negative'"):  # never dropped silently
+            reduction(x, 2, negative=True)
     with pytest.raises(stt_nki.InvalidInstruction) as e:
         nisa.tensor_reduce(nl.bitwise_and, x.astype(np.int16), 2)
     assert e.value.rules == ["tensor_reduce_bitvec_dtype"]
