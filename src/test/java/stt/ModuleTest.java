@@ -16,7 +16,7 @@ class ModuleTest {
         Module m = Machine.class.getModule();
         assertThat(m.isNamed()).as("the tests run inside the named module stt").isTrue();
         assertThat(m.getDescriptor().exports()).extracting(ModuleDescriptor.Exports::source)
-                .containsExactlyInAnyOrder("stt.api", "stt.cli", "stt.codec", "stt.cost", "stt.engine", "stt.exec",
+                .containsExactlyInAnyOrder("stt.api", "stt.calls", "stt.cli", "stt.codec", "stt.cost", "stt.engine", "stt.exec",
                         "stt.isa", "stt.machine", "stt.npy", "stt.show", "stt.text", "stt.validate");
         assertThat(m.getPackages()).contains("stt.fast", "stt.alu", "stt.bench", "stt.machine.internal");
     }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import stt.calls.CoreState;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
 import stt.machine.Machine;
@@ -29,6 +30,7 @@ public final class NeuronCore {
     private final Map<Generation, Machine> machines = new EnumMap<>(Generation.class);
     private final Map<Generation, Path> files = new EnumMap<>(Generation.class);
     private final List<Transfer> transfers = new ArrayList<>();
+    private final Map<Generation, float[]> actRegisters = new EnumMap<>(Generation.class);
 
     /** A tile a call wrote into SBUF before its words ran ({@code in}), or read from there after. */
     public record Transfer(boolean in, Tile tile, MemoryRef at) {
@@ -37,6 +39,25 @@ public final class NeuronCore {
     /** This core's machine for {@code gen}, zeroed when first used. */
     public synchronized Machine machine(Generation gen) {
         return machines.computeIfAbsent(gen, Machine::new);
+    }
+
+    /**
+     * The state an NKI-level call ({@link stt.calls.LevelCall}) runs on: {@code gen}'s machine and that
+     * generation's Scalar Engine reduce registers, both kept across calls.
+     */
+    public synchronized CoreState state(Generation gen) {
+        float[] regs = actRegisters.computeIfAbsent(gen, g -> new float[Generation.PARTITIONS]);
+        return new CoreState() {
+            @Override
+            public float[] actRegisters() {
+                return regs;
+            }
+
+            @Override
+            public Machine machine() {
+                return NeuronCore.this.machine(gen);
+            }
+        };
     }
 
     /**
@@ -60,9 +81,13 @@ public final class NeuronCore {
         return file;
     }
 
-    /** Back to a zeroed core, in place (a shared memory stays shared): memory, registers and accumulators. */
+    /**
+     * Back to a zeroed core, in place (a shared memory stays shared): memory, registers, accumulators and the
+     * Scalar Engine's reduce registers.
+     */
     public synchronized void reset() {
         machines.values().forEach(Machine::clear);
+        actRegisters.values().forEach(r -> java.util.Arrays.fill(r, 0.0f));
         transfers.clear();
     }
 

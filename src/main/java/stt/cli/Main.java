@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         description = "Bit-exact model of the Neuron NeuronCore's Vector Engine: decode, validate, run and cost its"
                 + " instruction words; NKI's calls on tiles.",
         subcommands = {DemoCommand.class, DisasmCommand.class, AsmCommand.class, CheckCommand.class,
-                SpecCommand.class, RunCommand.class, EvalCommand.class, CostCommand.class, ShowCommand.class,
+                SpecCommand.class, RunCommand.class, EvalCommand.class, CallCommand.class, CostCommand.class, ShowCommand.class,
                 BatchCommand.class, ServeCommand.class, BenchCommand.class})
 public final class Main implements Runnable {
     /** One example line per subcommand, shown at the end of its --help. */

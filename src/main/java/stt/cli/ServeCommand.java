@@ -19,15 +19,22 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import stt.calls.LevelCall;
 import stt.codec.Codec;
 import stt.codec.Word;
 import stt.api.NeuronCore;
 import stt.cost.Cost;
+import stt.def.Definitions;
+import stt.def.OpcodeDef;
+import stt.isa.Decision;
+import stt.isa.Fidelity;
 
 /**
  * One long-lived process for a client that makes many calls (the Python package {@code stt_nki}): framed
@@ -164,6 +171,22 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
         if (!record.words.isEmpty()) {
             json.putObject("cost").put("cycles", cycles).put("ns", timed ? ns : null);
         }
+        ArrayNode calls = json.putArray("calls");
+        if (!record.words.isEmpty()) {
+            wordCall(calls.addObject(), record).put("cycles", cycles).put("ns", timed ? ns : null);
+        }
+        for (Served.LevelRun run : record.calls) {
+            LevelCall.Outcome r = run.outcome();
+            ObjectNode o = calls.addObject().put("name", run.call().name()).put("engine", run.call().engine()
+                    .nkiName()).put("level", r.fidelity().label());
+            r.decisions().forEach(d -> o.withArray("decisions").add(d.name().toLowerCase(Locale.ROOT)));
+            o.withArray("decisions");
+            o.put("words", 0);
+            o.put("cycles", r.cycles().isPresent() ? r.cycles().getAsLong() : null);
+            OptionalDouble t = r.ns(run.call().engine(), run.gen());
+            o.put("ns", t.isPresent() ? t.getAsDouble() : null);
+            r.warnings().forEach(o.withArray("warnings")::add);
+        }
         ArrayNode verdicts = json.putArray("verdicts");
         for (Served.Verdict v : record.verdicts) {
             ObjectNode o = JsonView.verdict(verdicts, v.violation());
@@ -173,6 +196,29 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
                 o.putNull("word");
             }
         }
+    }
+
+    /**
+     * The Vector Engine words a command ran as one call of the report: the NKI call of the first word's definition,
+     * the level of the least exact word (model when any stands on a [MODEL] decision), those decisions.
+     */
+    private static ObjectNode wordCall(ObjectNode o, Served record) {
+        Fidelity level = Fidelity.EXACT;
+        java.util.Set<Decision> decisions = new java.util.LinkedHashSet<>();
+        String name = null;
+        for (Word w : record.words) {
+            OpcodeDef d = w.opcode().map(Definitions::of).orElse(null);
+            if (d == null) {
+                continue;
+            }
+            name = name != null ? name : d.nki().orElse(d.opcode().mnemonic());
+            level = d.fidelity().compareTo(level) > 0 ? d.fidelity() : level;
+            decisions.addAll(d.decisions());
+        }
+        o.put("name", name).put("engine", "vector").put("level", level.label());
+        ArrayNode ds = o.putArray("decisions");
+        decisions.forEach(d -> ds.add(d.name().toLowerCase(Locale.ROOT)));
+        return o.put("words", record.words.size());
     }
 
     /** The reply to a request that could not run: exit 2, no words, and why. */

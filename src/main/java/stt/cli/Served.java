@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import stt.calls.LevelCall;
 import stt.codec.Word;
 import stt.isa.Generation;
 import stt.machine.Tile;
@@ -27,6 +28,19 @@ final class Served {
     final Map<String, Tile> arrays = new HashMap<>();
     Generation gen = Generation.DEFAULT;
     final List<Verdict> verdicts = new ArrayList<>();
+    /** The NKI-level calls the command ran, with what they reported. */
+    final List<LevelRun> calls = new ArrayList<>();
+
+    /** One NKI-level call and its outcome, on a generation. */
+    record LevelRun(LevelCall call, LevelCall.Outcome outcome, Generation gen) {
+    }
+
+    /** The command ran the NKI-level {@code call}. */
+    static void called(LevelCall call, LevelCall.Outcome outcome, Generation generation) {
+        if (RECORD.isBound()) {
+            RECORD.get().calls.add(new LevelRun(call, outcome, generation));
+        }
+    }
 
     /** The command is running {@code ran} on {@code generation}. */
     static void ran(List<Word> ran, Generation generation) {

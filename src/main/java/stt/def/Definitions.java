@@ -30,6 +30,7 @@ import stt.fast.ScanKernel;
 import stt.fast.TensorScalarKernel;
 import stt.fast.TensorTensorKernel;
 import stt.isa.AccumCmd;
+import stt.isa.Decision;
 import stt.isa.Opcode;
 import stt.validate.D1Checks;
 import stt.validate.D4Checks;
@@ -163,15 +164,17 @@ public final class Definitions {
                     .nki("tensor_copy").build(),
             def(Opcode.TENSOR_REDUCE_ARITH).checks(ReduceChecks.ARITH)
                     .executable(ReduceChecks.ARITH_ENGINE, ReduceChecks.IDENTITY)
-                    .body(REDUCE, Cost.TENSOR_REDUCE, "Tensor-Reduce").nki("tensor_reduce").build(),
+                    .body(REDUCE, Cost.TENSOR_REDUCE, "Tensor-Reduce").nki("tensor_reduce")
+                    .model(Decision.REDUCE_FOLD).build(),
             def(Opcode.TENSOR_REDUCE_BITVEC).checks(ReduceChecks.BITVEC).executable(ReduceChecks.IDENTITY)
-                    .body(REDUCE, Cost.TENSOR_REDUCE, "Tensor-Reduce").nki("tensor_reduce").build(),
+                    .body(REDUCE, Cost.TENSOR_REDUCE, "Tensor-Reduce").nki("tensor_reduce")
+                    .model(Decision.REDUCE_FOLD).build(),
             decodeOnly(Opcode.TRANSPOSE_TENSOR_REDUCE_ARITH, null),
             decodeOnly(Opcode.TRANSPOSE_TENSOR_REDUCE_BITVEC, null),
             decodeOnly(Opcode.TENSOR_CUMULATIVE_ARITH, null),
             decodeOnly(Opcode.TENSOR_CUMULATIVE_BITVEC, null),
             def(Opcode.RECIPROCAL).checks(S4d4Checks.CAST).body(new Reciprocal(), Cost.RECIPROCAL, COPY_WORKER)
-                    .nki("reciprocal").build(),
+                    .nki("reciprocal").model(Decision.RECIPROCAL_RNE).build(),
             decodeOnly(Opcode.STREAM_SHUFFLE, "nc_stream_shuffle"),
             def(Opcode.STREAM_TRANSPOSE).checks(S4d4Checks.TRANSPOSE).executable(S4d4Checks.TRANSPOSE_MASK)
                     .body(new StreamTranspose(), Cost.STREAM_TRANSPOSE, "Stream-Transpose").nki("nc_transpose")

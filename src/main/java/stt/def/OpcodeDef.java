@@ -7,6 +7,8 @@ import stt.codec.ScalarOperand;
 import stt.cost.Cost;
 import stt.exec.Semantics;
 import stt.fast.Kernel;
+import stt.isa.Decision;
+import stt.isa.Fidelity;
 import stt.isa.Opcode;
 import stt.validate.Check;
 
@@ -21,13 +23,16 @@ import stt.validate.Check;
  * @param checks     the validity rules, in report order
  * @param executable the executability predicates: a valid word that breaks one is refused by execution, unchanged
  * @param nki        the NKI call that emits this opcode; empty when none does, {@link #nkiNote} saying why
+ * @param decisions  the [MODEL] decisions its body stands on where the sources leave the result open (a fold
+ *                   order, a rounding): its results are then {@link Fidelity#MODEL}, else {@link Fidelity#EXACT}
  */
 public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executable, List<ScalarOperand> scalars,
         Optional<Semantics> body,
         Optional<Supplier<Kernel>> kernelRef, Optional<Cost.Formula> cost, Optional<String> trace, Optional<String> nki,
-        String nkiNote, String refusal) {
+        String nkiNote, String refusal, List<Decision> decisions) {
 
     public OpcodeDef {
+        decisions = List.copyOf(decisions);
         checks = List.copyOf(checks);
         executable = List.copyOf(executable);
         scalars = List.copyOf(scalars);
@@ -56,6 +61,11 @@ public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executabl
         };
     }
 
+    /** How far the model claims this opcode's results (FAMILY-NEXT's levels). */
+    public Fidelity fidelity() {
+        return decisions.isEmpty() ? Fidelity.EXACT : Fidelity.MODEL;
+    }
+
     /** True when the model executes this opcode. */
     public boolean executes() {
         return body.isPresent();
@@ -78,6 +88,7 @@ public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executabl
         private String nki;
         private String nkiNote = "";
         private String refusal = "";
+        private List<Decision> decisions = List.of();
 
         private Builder(Opcode opcode) {
             this.opcode = opcode;
@@ -122,6 +133,12 @@ public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executabl
             return this;
         }
 
+        /** The [MODEL] decisions the body's results stand on. */
+        Builder model(Decision... standOn) {
+            this.decisions = List.of(standOn);
+            return this;
+        }
+
         /** Decode and validate only: why execution refuses it. */
         Builder refused(String why) {
             this.refusal = why;
@@ -131,7 +148,8 @@ public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executabl
         OpcodeDef build() {
             return new OpcodeDef(opcode, checks, executable, scalars, Optional.ofNullable(body),
                     Optional.ofNullable(kernel),
-                    Optional.ofNullable(cost), Optional.ofNullable(trace), Optional.ofNullable(nki), nkiNote, refusal);
+                    Optional.ofNullable(cost), Optional.ofNullable(trace), Optional.ofNullable(nki), nkiNote, refusal,
+                    decisions);
         }
     }
 }

@@ -72,7 +72,7 @@ public final class TensorReduce implements Semantics {
     }
 
     /** The arith fold's start (FAMILY-NEXT §3.4 step 1); the executability check refuses ops without one. */
-    static float identity(AluOp op) {
+    public static float identity(AluOp op) {
         return switch (op) {
             case ADD, SUBTRACT, LOGICAL_OR, LOGICAL_XOR -> 0.0f;
             case MULT, LOGICAL_AND -> 1.0f;

@@ -184,6 +184,43 @@ public enum Decision {
     SELECT_REDUCE_SEMANTICS(Source.SPEC_MODEL, "SelectReduce: dst = pred ? src1 : scalar (pred = src0 != 0,"
             + " inverted by reverse_operands first); zero_accumulate starts the accumulator at -inf, accumulation"
             + " keeps a NaN-ignoring max."),
+    ACT_AFFINE(Source.SPEC_MODEL, "act_affine (FAMILY-NEXT §5.2): activation's pre-activation is y = fma(x, scale,"
+            + " bias) with one fp32 rounding, a missing bias +0.0 (so -0.0 * 1 comes out +0.0)."),
+    ACT_EVAL(Source.SPEC_MODEL, "act_eval (FAMILY-NEXT §5.3): copy, relu, prelu (alpha 0), abs, sign and square are"
+            + " closed forms in fp32 (model level, unverified); every other function is its formula in double with"
+            + " StrictMath (erf by series and continued fraction in plain double) rounded once to fp32, approximate;"
+            + " inputs outside NKI's valid range are computed and warned about."),
+    ACT_ACCUMULATE(Source.SPEC_MODEL, "act_accumulate (FAMILY-NEXT §5.4): the Scalar Engine has its own fp32 reduce"
+            + " register per lane, kept by the session's core; reg = reg + f (the fp32 function value, before the"
+            + " cast) per element in order; reset zeroes it."),
+    ACT_BIAS(Source.SPEC_MODEL, "act_bias (FAMILY-NEXT §5.2): a bias or scale tile is [P, 1], lane p using element p"
+            + " converted to fp32; a scalar bias is refused on sunda."),
+    MATMUL_NUMERICS(Source.SPEC_MODEL, "matmul_numerics (FAMILY-NEXT §6.4): acc from +0.0, acc = fma(s, m, acc) for k"
+            + " ascending (one fp32 rounding a step), then psum_old + acc in fp32 when accumulating, a bf16 dst RNE;"
+            + " bf16/fp16/fp8 inputs model level, fp32 and tf32 (rounded RNE to 10 mantissa bits first) approximate."),
+    MATMUL_ACCUMULATE_NONE(Source.SPEC_MODEL, "matmul_accumulate_none (FAMILY-NEXT §6.4): stt_nki flags each PSUM"
+            + " element a matmul wrote; accumulate=None overwrites when none of dst is flagged, accumulates when all"
+            + " are, and a mix is an error; accumulate=True onto unflagged elements is an error (NKI: undefined)."),
+    IOTA_PAD(Source.SPEC_MODEL, "iota_pad (FAMILY-NEXT §8.1): a pattern shorter than 4 entries is padded with [0, 1]"
+            + " at the outer end; the given entries keep their order, the last fastest."),
+    IOTA_INT(Source.SPEC_MODEL, "iota_int (FAMILY-NEXT §8.1): the affine value wraps in int32; a float dst takes it"
+            + " through fp32 (RNE twice), an integer dst its low bits; a result that needed neither is exact level."),
+    AFFINE_PATTERN(Source.SPEC_MODEL, "affine_pattern (FAMILY-NEXT §8.2): affine_select's k-th value pairs with the"
+            + " k-th element of on_true_tile and dst in row-major order; cmp_op(a, 0) compares the int32 exactly;"
+            + " on_false_value converts by SPEC §5; equal dtypes copy the selected bits."),
+    PARTITION_REDUCE_FOLD(Source.SPEC_MODEL, "partition_reduce_fold (FAMILY-NEXT §8.4): a sequential fold over"
+            + " partitions 0..P-1 from the op's identity, acc = op(x, acc) in fp32 RNE (canonical NaN, NaN-suppressing"
+            + " max); average adds fp32(x * fp32(1/P))."),
+    BN_FORMULA(Source.SPEC_MODEL, "bn_formula (FAMILY-NEXT §8.5): bn_stats sums s and q = sum fp32(x*x) in fp32 in"
+            + " order per half, mean = s * fp32(1/n), nvar = q - fp32(fp32(n * mean) * mean); bn_aggr: N = sum n_i,"
+            + " mean = (sum n_i*m_i) * fp32(1/N), var = (sum nvar_i + n_i*(m_i - mean)^2) * fp32(1/N); approximate."),
+    RANGE_SELECT_CMDS(Source.SPEC_MODEL, "range_select_cmds (FAMILY-NEXT §8.3): range_select folds the fp32 selected"
+            + " values into the Vector Engine accumulators with select_reduce's NaN-ignoring max: reset_reduce = -inf"
+            + " then fold, reset = -inf, reduce = fold, idle untouched, load_reduce refused."),
+    SHUFFLE_SNAPSHOT(Source.SPEC_MODEL, "shuffle_snapshot (FAMILY-NEXT §7.2): nc_stream_shuffle reads all of src before"
+            + " writing dst; a mask entry is < 32 (inside src) or 255 (dst's partition kept)."),
+    DMA_CAST(Source.SPEC_MODEL, "dma_cast (FAMILY-NEXT §9): a DMA copy between equal dtypes copies bits; between"
+            + " different dtypes it converts through fp32 by SPEC §5; dst_rmw_op=add adds in fp32."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"

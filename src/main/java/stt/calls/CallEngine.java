@@ -1,0 +1,30 @@
+package stt.calls;
+
+import java.util.Locale;
+import java.util.OptionalDouble;
+import stt.isa.Generation;
+
+/** The engine an NKI call runs on, by {@code nki.isa.engine}'s names, and its clock (FAMILY-NEXT §2 "Costs"). */
+public enum CallEngine {
+    VECTOR, SCALAR, TENSOR, GPSIMD, DMA;
+
+    /** {@code nki.isa.engine}'s name: vector, scalar, tensor, gpsimd, dma. */
+    public String nkiName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The engine's clock on {@code gen}: the Vector Engine's as FAMILY.md §7; ACT and POOL 1.4 / 1.2 / 1.2 GHz and
+     * PE 2.8 / 2.4 / 2.4 GHz on SUNDA / CAYMAN / MARIANA(_PLUS); none on MAVERICK (cycles only) or for DMA.
+     */
+    public OptionalDouble clockGhz(Generation gen) {
+        if (this == VECTOR) {
+            return gen.dveClockGhz();
+        }
+        if (this == DMA || gen == Generation.MAVERICK) {
+            return OptionalDouble.empty();
+        }
+        double base = gen == Generation.SUNDA ? 1.4 : 1.2;
+        return OptionalDouble.of(this == TENSOR ? 2 * base : base);
+    }
+}

@@ -1,0 +1,48 @@
+package stt.calls;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The NKI-level calls, one definition each (FAMILY-NEXT §1's "at NKI level" rows): what {@code stt call},
+ * {@code stt spec --calls} and stt_nki read. A new call is one entry here and one body.
+ */
+public final class LevelCalls {
+    private static final List<LevelCall> ALL = List.of(
+            new LevelCall("activation", CallEngine.SCALAR, Activation.PARAMS, List.of("dst", "reduce_res"),
+                    Activation::run, "op(fma(data, scale, bias)) per element, the reduce registers folded:"
+                    + " copy/relu/prelu/abs/sign/square model, the rest approximate"),
+            new LevelCall("nc_matmul", CallEngine.TENSOR, Matmul.PARAMS, List.of("dst"), Matmul::run,
+                    "stationary.T @ moving into PSUM, fma per k ascending: bf16/fp16/fp8 model, fp32/tf32"
+                    + " approximate"),
+            new LevelCall("iota", CallEngine.GPSIMD, Affine.IOTA, List.of("dst"), Affine::iota,
+                    "offset + c * channel_multiplier + pattern indices in int32: exact (model when converted)"),
+            new LevelCall("affine_select", CallEngine.GPSIMD, Affine.SELECT, List.of("dst"), Affine::select,
+                    "cmp_op(affine value, 0) ? on_true_tile : on_false_value: model (affine_pattern)"),
+            new LevelCall("tensor_partition_reduce", CallEngine.GPSIMD, PartitionReduce.PARAMS, List.of("dst"),
+                    PartitionReduce::run, "a fold over the partitions: model (sequential fp32), exact for bitwise"),
+            new LevelCall("bn_stats", CallEngine.VECTOR, BatchNorm.PARAMS, List.of("dst"), BatchNorm::stats,
+                    "count, mean, n*var of the even and odd elements: approximate (bn_formula)"),
+            new LevelCall("bn_aggr", CallEngine.VECTOR, BatchNorm.PARAMS, List.of("dst"), BatchNorm::aggregate,
+                    "mean and variance from (count, mean, n*var) triples: approximate (bn_formula)"),
+            new LevelCall("range_select", CallEngine.VECTOR, RangeSelect.PARAMS, List.of("dst", "reduce_res"),
+                    RangeSelect::run, "on_true_tile where the index is in range, FP32_MIN elsewhere, max-folded:"
+                    + " model (range_select_cmds)"),
+            new LevelCall("nc_stream_shuffle", CallEngine.VECTOR, Movement.SHUFFLE, List.of("dst"), Movement::shuffle,
+                    "partitions moved inside each 32-partition quadrant by the mask: exact"),
+            new LevelCall("dma_copy", CallEngine.DMA, Movement.COPY, List.of("dst"), Movement::copy,
+                    "dst = src: exact for equal dtypes, model (dma_cast) through fp32 otherwise"),
+            new LevelCall("dma_transpose", CallEngine.DMA, Movement.TRANSPOSE, List.of("dst"), Movement::transpose,
+                    "src's axes permuted, bits moved: exact"));
+
+    private LevelCalls() {
+    }
+
+    public static List<LevelCall> all() {
+        return ALL;
+    }
+
+    public static Optional<LevelCall> named(String name) {
+        return ALL.stream().filter(c -> c.name().equals(name)).findFirst();
+    }
+}

@@ -1,0 +1,114 @@
+package stt.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import stt.api.NeuronCore;
+import stt.calls.Args;
+import stt.calls.CoreState;
+import stt.calls.LevelCall;
+import stt.calls.LevelCalls;
+import stt.isa.Dtype;
+import stt.machine.Tile;
+
+@Command(name = "call", description = "Run an NKI call the model runs at NKI level (no instruction words): NAME"
+        + " ARG=VALUE..., tiles as .npy files (dtype:FILE reads the bytes as that dtype, e.g. bf16:x.npy), numbers,"
+        + " names, [a, b] lists; --out NAME=FILE per output. Prints the call's engine, fidelity, decisions, cost and"
+        + " warnings. `stt call --list` names the calls.")
+final class CallCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "the NKI call, e.g. activation")
+    String name;
+
+    @Parameters(index = "1..*", arity = "0..*", paramLabel = "ARG=VALUE", description = "its arguments, by NKI's"
+            + " names")
+    List<String> given = List.of();
+
+    @Option(names = "--out", paramLabel = "NAME=FILE", description = "write output NAME (dst, reduce_res) to FILE")
+    Map<String, Path> outs = new LinkedHashMap<>();
+
+    @Option(names = "--list", description = "list the calls: engine, arguments, outputs, what they compute")
+    boolean list;
+
+    @Mixin
+    GenerationMixin generation;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (list) {
+            for (LevelCall c : LevelCalls.all()) {
+                out.printf("%-24s %-7s %s -> %s: %s%n", c.name(), c.engine().nkiName(), String.join(" ", c.params()),
+                        String.join(" ", c.outputs()), c.summary());
+            }
+            return ExitCode.OK;
+        }
+        if (name == null) {
+            throw new InputException("call: name a call; `stt call --list` lists them");
+        }
+        LevelCall call = LevelCalls.named(name).orElseThrow(() -> new InputException("call: no NKI-level call '"
+                + name + "'; calls: " + String.join(", ", LevelCalls.all().stream().map(LevelCall::name).toList())));
+        Map<String, String> args = new LinkedHashMap<>();
+        for (String g : given) {
+            int eq = g.indexOf('=');
+            if (eq < 1) {
+                throw new InputException("call: " + g + ": an argument is NAME=VALUE");
+            }
+            args.put(g.substring(0, eq), g.substring(eq + 1));
+        }
+        for (Map.Entry<String, Path> o : outs.entrySet()) {
+            if (!call.outputs().contains(o.getKey())) {
+                throw new InputException("call: --out " + o.getKey() + ": " + name + " writes "
+                        + String.join(", ", call.outputs()));
+            }
+            Programs.checkWritable(o.getValue());
+        }
+        CoreState core = NeuronCore.CURRENT.isBound() ? NeuronCore.CURRENT.get().state(generation.gen)
+                : CoreState.fresh(generation.gen);
+        LevelCall.Outcome r;
+        try {
+            r = call.body().run(new Args(call, args, CallCommand::tile, generation.gen), core);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(e.getMessage());
+        }
+        Served.called(call, r, generation.gen);
+        for (Map.Entry<String, Path> o : outs.entrySet()) {
+            Tile t = r.tiles().get(o.getKey());
+            if (t == null) {
+                throw new InputException("call: --out " + o.getKey() + ": this " + name + " wrote no " + o.getKey()
+                        + " (its arguments do not ask for it)");
+            }
+            NpyFiles.write(o.getValue(), t);
+        }
+        out.println(name + ": engine " + call.engine().nkiName() + ", " + r.fidelity().label() + (r.decisions()
+                .isEmpty() ? "" : " (" + String.join(", ", r.decisions().stream().map(d -> d.name().toLowerCase(
+                java.util.Locale.ROOT)).toList()) + ")") + ", " + (r.cycles().isPresent() ? r.cycles().getAsLong()
+                + " cycles" : "cost not estimated (NKI publishes no formula)"));
+        r.warnings().forEach(w -> spec.commandLine().getErr().println("stt: call: warning: " + w));
+        return ExitCode.OK;
+    }
+
+    /** A tile argument: {@code [dtype:]FILE}, FILE a .npy path or a serve request's {@code @name}. */
+    private static Tile tile(String text) {
+        int colon = text.indexOf(':');
+        String file = colon < 0 ? text : text.substring(colon + 1);
+        Dtype as = null;
+        if (colon >= 0) {
+            String d = text.substring(0, colon);
+            as = java.util.Arrays.stream(Dtype.values()).filter(x -> x.isaName().equals(d)).findFirst()
+                    .orElseThrow(() -> new InputException(text + ": " + d + " is not a dtype"));
+        }
+        return NpyFiles.tile(file, NpyFiles.read(file), as);
+    }
+}
