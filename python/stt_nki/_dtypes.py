@@ -85,3 +85,14 @@ def promote(a, b):
         return signed
     wide = 2 * _INT[unsigned][0]
     return f"int{wide}" if wide <= 32 else "fp32"
+
+
+def storage(model):
+    """The NumPy dtype an array of the model's dtype travels as (bf16/fp8 as their bits)."""
+    for name, m in _NUMPY.items():
+        if m == model:
+            return np.dtype(name)
+    for m, bits in _BITS.values():
+        if m == model:
+            return np.dtype(bits)
+    raise TypeError(f"{model}: no NumPy storage for it")

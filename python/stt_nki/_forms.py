@@ -10,8 +10,9 @@ import numpy as np
 from .language import AluOp
 
 # what kind of value each parameter name takes, to tell the two forms apart
-_TILES = {"dst", "data", "data0", "data1", "data2", "predicate", "on_true"}
+_TILES = {"dst", "data", "data0", "data1", "data2", "predicate", "on_true", "stationary", "moving"}
 _OPS = {"op", "op0", "reduce_op"}
+_LISTS = {"pattern"}
 
 
 class engine(enum.Enum):
@@ -64,9 +65,10 @@ class Forms:
                         f" and later, dst first) or {self.name}{self.beta1} (neuronxcc.nki, returns a new tile)")
 
     def _fits(self, a):
-        """Whether Beta 2's binding put tiles and ops where the form has them."""
+        """Whether Beta 2's binding put tiles, ops and access patterns where the form has them."""
         for k, v in a.items():
-            if k in _TILES and not _is_tile(v) or k in _OPS and not _is_op(v):
+            if (k in _TILES and not _is_tile(v) or k in _OPS and v is not None and not _is_op(v)
+                    or k in _LISTS and not isinstance(v, (list, tuple))):
                 return False
         return True
 

@@ -11,6 +11,7 @@ import signal
 import subprocess
 import tempfile
 import threading
+import warnings
 import time
 
 import numpy as np
@@ -86,6 +87,7 @@ class Session:
         self.last_words = []
         self.last_cost = None
         self.last_verdicts = []
+        self.calls = []  # every call's record: name, engine, level, decisions, words, cycles, ns, warnings
 
     def __enter__(self):
         _bound().append(self)
@@ -222,6 +224,35 @@ class Session:
         self.last_words = [bytes.fromhex(w) for w in js.get("words", [])]
         self.last_cost = js.get("cost")
         self.last_verdicts = js.get("verdicts", [])
+        if js.get("code") == 0:
+            for call in js.get("calls", []):
+                self.record(call)
+
+    def record(self, call):
+        """Adds one call to the session's record (`calls`), warning about what it reported (e.g. inputs outside an
+        activation function's valid range)."""
+        self.calls.append(call)
+        for w in call.get("warnings", []):
+            warnings.warn(f"{call['name']}: {w}", RuntimeWarning, stacklevel=4)
+
+    def report(self):
+        """What the session's calls were: their count per engine and per fidelity level (exact: the sources'
+        semantics; model: exact under a named [MODEL] decision; approximate), the Vector Engine words run, and the
+        estimated cycles and ns per engine (calls NKI publishes no cost formula for are counted as not estimated)."""
+        out = {"calls": len(self.calls), "by_engine": {}, "by_level": {}, "words": 0, "cycles": {}, "ns": {},
+               "not_estimated": {}, "decisions": sorted({d for c in self.calls for d in c.get("decisions", [])})}
+        for c in self.calls:
+            e = c["engine"]
+            out["by_engine"][e] = out["by_engine"].get(e, 0) + 1
+            out["by_level"][c["level"]] = out["by_level"].get(c["level"], 0) + 1
+            out["words"] += c.get("words", 0)
+            if c.get("cycles") is None:
+                out["not_estimated"][e] = out["not_estimated"].get(e, 0) + 1
+                continue
+            out["cycles"][e] = out["cycles"].get(e, 0) + c["cycles"]
+            if c.get("ns") is not None:
+                out["ns"][e] = out["ns"].get(e, 0.0) + c["ns"]
+        return out
 
     def _replay(self, plan, arrays):
         """A call made before with the same arguments, shapes and dtypes: its inputs written into the shared SBUF

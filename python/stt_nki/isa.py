@@ -10,7 +10,7 @@ from call to call, so `reduce_cmd=reduce` folds onto what the previous calls lef
 """
 import numpy as np
 
-from . import _dtypes, _session
+from . import _dtypes, _level, _session
 from ._forms import Forms, command, engine, engine_check, mask_check, reduce_cmd
 from ._forms import engine as _forms_engine
 from . import language as _nl
@@ -564,20 +564,34 @@ def nc_transpose(beta, data, engine, dst=None, dtype=None):
         model, _, _ = c.tensor("--data", "data", data, "--dtype0")
         result = c.run("nc_transpose", model, (f, p), None)
     else:
-        gen = _session.current().gen
-        if p > 128 or f > 128:
-            raise ValueError(f"nc_transpose: engine=tensor: data is [{p}, {f}]; the Tensor Engine transposes at most"
-                             " 128 x 128")
-        if gen in ("sunda", "maverick"):
-            raise NotImplementedError(f"nc_transpose: engine=tensor on {gen}: " + (
-                "SUNDA's Tensor Engine transposes by a matmul with an identity, whose numerics this model does not"
-                " claim (FAMILY-NEXT §6.4)" if gen == "sunda" else "MAVERICK has no PSUM for the Tensor Engine's"
-                " result"))
-        _dtypes.of_array(data, "data")  # a dtype the model has
-        result = np.ascontiguousarray(data.reshape(p, f).T)  # the bits, moved: FAMILY-NEXT §7.1, level L1
+        c = _level.Level("nc_transpose")  # the Tensor Engine's bit copy, at NKI level
+        model, _, _ = c.tile("data", data.reshape(p, f))
+        result = _level.as_result(c.run()["dst"], model, (f, p))
     if dst is not None:
         _write(dst, result.reshape(dst.shape) if dst.size == result.size else result, "dst")
         return dst
     if dtype is not None and _dtypes.named(dtype, "dtype") != _dtypes.of_array(result, "data")[0]:
         return tensor_copy(result, dtype=dtype)
     return result
+
+
+# the calls the model runs at NKI level (Scalar, Tensor, GpSimd engines, DMA), in both forms
+from . import _calls  # noqa: E402 (they are defined with _published above)
+
+globals().update(_calls.install(_published))
+
+
+def _unmodellable(name, why):
+    def call(*args, **kwargs):
+        raise NotImplementedError(f"nki.isa.{name}: {why}; the model does not run it (FAMILY-NEXT §13a)")
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"Not modelled: {why}."
+    return call
+
+
+_RANDOM = "the per-lane random state's layout and the mapping of its bits to values are not published"
+rng = _unmodellable("rng", _RANDOM)
+rand2 = _unmodellable("rand2", _RANDOM)
+dropout = _unmodellable("dropout", _RANDOM + " (dropout draws from that generator)")
+rand_set_state = _unmodellable("rand_set_state", _RANDOM)
+rand_get_state = _unmodellable("rand_get_state", _RANDOM)

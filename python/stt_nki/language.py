@@ -15,7 +15,7 @@ except ImportError:  # bf16/fp8 then travel as their uint16/uint8 bits
 
 
 _UNARY = {"abs", "invert", "bitwise_not"}
-_ACTIVATION = {"rsqrt"}  # an nl function NKI computes on the Scalar (Activation) engine
+_ACTIVATION = {"rsqrt"}  # an nl op NKI computes on the Scalar (Activation) engine as a tile function
 
 
 class AluOp:
@@ -33,8 +33,9 @@ class AluOp:
     def __call__(self, x, y=None, dtype=None, mask=None, **kwargs):
         from . import isa, _dtypes  # the calls stand on this module
         if self.nki in _ACTIVATION:
-            raise NotImplementedError(f"nl.{self.nki}(x): NKI computes it on the Scalar (Activation) engine, which"
-                                      " this version does not model")
+            if y is not None:
+                raise TypeError(f"nl.{self.nki}(x): one tile")
+            return isa.activation(op=self.nki, data=x, dtype=dtype, mask=mask, **kwargs)
         tile_x, tile_y = isinstance(x, np.ndarray), isinstance(y, np.ndarray)
         if self.nki in _UNARY:
             if y is not None or not tile_x:
@@ -65,6 +66,48 @@ OPS = {
 
 for _name, _model in OPS.items():
     globals()[_name] = AluOp(_name, _model)
+
+class ActFunction:
+    """A Scalar Engine function as NKI names it (`nl.exp`): `nki.isa.activation`'s `op`, and the tile function
+    `nl.exp(x, dtype=None, mask=None)`, which runs that activation (FAMILY-NEXT §5.3: copy, relu, prelu, abs, sign,
+    square at model level, the others approximate)."""
+
+    NAMES = ("copy", "relu", "prelu", "abs", "sign", "square", "exp", "log", "sqrt", "rsqrt", "reciprocal", "sin",
+             "arctan", "tanh", "sigmoid", "softplus", "mish", "erf", "erf_dx", "gelu", "gelu_dx", "gelu_apprx_tanh",
+             "gelu_apprx_sigmoid", "gelu_apprx_sigmoid_dx", "silu", "silu_dx")
+    __slots__ = ("nki",)
+
+    def __init__(self, nki):
+        self.nki = nki
+
+    def __repr__(self):
+        return f"nl.{self.nki}"
+
+    def __call__(self, x, dtype=None, mask=None, **kwargs):
+        from . import isa
+        return isa.activation(op=self, data=x, dtype=dtype, mask=mask, **kwargs)
+
+
+# the functions whose nl tile function is the activation; nl.copy, nl.reciprocal and nl.abs run on the Vector Engine
+# (tensor_copy, reciprocal, tensor_scalar), as the model's nl_functions decision says
+for _name in ActFunction.NAMES:
+    if _name not in ("copy", "reciprocal", "abs", "rsqrt"):
+        globals()[_name] = ActFunction(_name)
+
+
+def copy(x, dtype=None, mask=None, **kwargs):
+    """nl.copy: the tile copied (tensor_copy on the Vector Engine; a cast when dtype differs)."""
+    from . import isa
+    return isa.tensor_copy(x, dtype=dtype, mask=mask, **kwargs)
+
+
+def reciprocal(x, dtype=None, mask=None, **kwargs):
+    """nl.reciprocal: 1 / x on the Vector Engine (nki.isa.reciprocal, the model's reciprocal_rne)."""
+    from . import isa
+    return isa.reciprocal(x, dtype=dtype, mask=mask, **kwargs)
+
+
+copy.nki, reciprocal.nki = "copy", "reciprocal"  # as activation ops, the Scalar Engine's functions of those names
 
 float32 = np.dtype(np.float32)
 float16 = np.dtype(np.float16)
@@ -150,3 +193,64 @@ def mean(x, axis, dtype=None, keepdims=False, mask=None, **kwargs):
     n = int(np.prod([x.shape[a] for a in isa._reduced_axes(axis, x.ndim)], dtype=np.int64))
     return isa.tensor_scalar(total, globals()["multiply"], float(np.float32(1) / np.float32(n)),
                              dtype=dtype if dtype is not None else x.dtype)
+
+
+def var(x, axis, dtype=None, mask=None, **kwargs):
+    """nl.var: the population variance over the free axes, keeping dims: bn_stats then bn_aggr (FAMILY-NEXT §3.3,
+    the model's lowering; approximate)."""
+    from . import isa
+    if mask is not None:
+        raise NotImplementedError("nl.var: mask= is not modelled")
+    axes = isa._reduced_axes(axis, x.ndim)
+    if axes != list(range(1, x.ndim)):
+        raise ValueError(f"nl.var: axis={axis!r}: the model reduces all the free axes (bn_stats works per partition)")
+    flat = x.reshape(x.shape[0], -1)
+    stats = [isa.bn_stats(flat[:, k:k + 512], dtype=float32) for k in range(0, flat.shape[1], 512)]
+    mean_var = isa.bn_aggr(np.concatenate(stats, axis=1), dtype=dtype if dtype is not None else x.dtype)
+    return mean_var[:, 1:2].reshape((x.shape[0],) + (1,) * (x.ndim - 1))
+
+
+def transpose(x, dtype=None, mask=None, **kwargs):
+    """nl.transpose: x transposed on the Tensor Engine (its result is a PSUM tile in NKI; FAMILY-NEXT §7.1)."""
+    from . import isa
+    return isa.nc_transpose(x, engine=isa.tensor_engine, dtype=dtype, mask=mask, **kwargs)
+
+
+def matmul(x, y, transpose_x=False, mask=None, **kwargs):
+    """nl.matmul: x @ y as the Tensor Engine computes it (fp32 result): unless transpose_x, x is transposed first
+    (its bits, as NKI inserts a transpose to make it the stationary), then nc_matmul(stationary, y)."""
+    from . import isa
+    if mask is not None:
+        raise NotImplementedError("nl.matmul: mask= is not modelled")
+    stationary = x if transpose_x else transpose(x)
+    return isa.nc_matmul(stationary, y, **kwargs)
+
+
+def load(src, dtype=None, mask=None, **kwargs):
+    """nl.load: a new tile holding src (a DMA copy; through fp32 when dtype differs)."""
+    from . import _calls, _dtypes
+    if mask is not None:
+        raise NotImplementedError("nl.load: mask= is not modelled on NumPy arrays")
+    if kwargs:
+        raise TypeError(f"nl.load: unexpected arguments {sorted(kwargs)}")
+    if dtype is None:
+        out = np.empty(src.shape, src.dtype)
+    else:
+        model = _dtypes.named(dtype, "dtype")
+        out = _dtypes.result(np.empty(src.shape, _dtypes.storage(model)), model)
+    return _calls._copy_into(out, src, None, "nl.load")
+
+
+def store(dst, value, mask=None, **kwargs):
+    """nl.store: dst takes value (a DMA copy; through fp32 when the dtypes differ)."""
+    from . import _calls
+    if mask is not None:
+        raise NotImplementedError("nl.store: mask= is not modelled on NumPy arrays")
+    if kwargs:
+        raise TypeError(f"nl.store: unexpected arguments {sorted(kwargs)}")
+    return _calls._copy_into(dst, value, None, "nl.store")
+
+
+def arange(*args):
+    """nl.arange (Beta 1): int32 indices, as NumPy's arange; `nl.arange(n)[:, None]` is a partition index."""
+    return np.arange(*args, dtype=np.int32)

@@ -99,8 +99,9 @@ def test_nl_ops_are_tile_functions_with_nki_promotion():
     ints = np.arange(8, dtype=np.int32).reshape(2, 4)
     np.testing.assert_array_equal(nl.bitwise_and(ints, 6), ints & 6)
     np.testing.assert_array_equal(nl.invert(ints), ~ints)
-    with pytest.raises(NotImplementedError, match="Activation"):
-        nl.rsqrt(a)
+    positive = np.abs(a) + np.float32(1)
+    np.testing.assert_array_equal(nl.rsqrt(positive), (1 / np.sqrt(positive.astype(np.float64))).astype(np.float32))
+    assert stt_nki._session.current().calls[-1]["engine"] == "scalar"  # nl.rsqrt is the activation
 
 
 def test_engine_mask_and_reduce_cmd_the_model_cannot_honour_are_clear_errors():

@@ -28,6 +28,8 @@ public final class LevelCalls {
             new LevelCall("range_select", CallEngine.VECTOR, RangeSelect.PARAMS, List.of("dst", "reduce_res"),
                     RangeSelect::run, "on_true_tile where the index is in range, FP32_MIN elsewhere, max-folded:"
                     + " model (range_select_cmds)"),
+            new LevelCall("nc_transpose", CallEngine.TENSOR, Movement.TENSOR_TRANSPOSE, List.of("dst"),
+                    Movement::tensorTranspose, "data transposed on the Tensor Engine, bits moved: exact (CAYMAN on)"),
             new LevelCall("nc_stream_shuffle", CallEngine.VECTOR, Movement.SHUFFLE, List.of("dst"), Movement::shuffle,
                     "partitions moved inside each 32-partition quadrant by the mask: exact"),
             new LevelCall("dma_copy", CallEngine.DMA, Movement.COPY, List.of("dst"), Movement::copy,

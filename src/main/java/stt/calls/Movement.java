@@ -17,6 +17,9 @@ import stt.machine.Tile;
  * adds src to dst's contents ({@code dst_in}) in fp32.
  * <li>{@code dma_transpose}: the raw elements of {@code src}, seen as {@code shape} (2 to 4 dims, C order),
  * permuted by {@code axes} ((1,0), (2,1,0) or (3,1,2,0)).
+ * <li>{@code nc_transpose} on the Tensor Engine: {@code dst[f, p] = data[p, f]}, at most 128 x 128, bits moved on
+ * CAYMAN and later (SUNDA transposes by a matmul with an identity, MAVERICK has no PSUM: refused). Cost
+ * {@code max(P, min(64, F))} Tensor Engine cycles [N26].
  * <li>{@code nc_stream_shuffle}: in each 32-partition quadrant q, {@code dst[32q + i] = src[32q + mask[i]]}, a mask
  * entry of 255 keeping dst's partition ({@code dst_in}); all of src is read first (shuffle_snapshot). Cost
  * {@code max(64, N)} Vector Engine cycles.
@@ -26,6 +29,7 @@ final class Movement {
     static final List<String> COPY = List.of("src", "dtype", "dst_in", "dst_rmw_op");
     static final List<String> TRANSPOSE = List.of("src", "shape", "axes");
     static final List<String> SHUFFLE = List.of("src", "dst_in", "shuffle_mask");
+    static final List<String> TENSOR_TRANSPOSE = List.of("data");
     private static final List<List<Integer>> AXES = List.of(List.of(1, 0), List.of(2, 1, 0), List.of(3, 1, 2, 0));
 
     private Movement() {
@@ -96,6 +100,27 @@ final class Movement {
                     src.bits((int) (from / src.cols()), (int) (from % src.cols())));
         }
         return new LevelCall.Outcome(Map.of("dst", dst), Fidelity.EXACT, List.of(), OptionalLong.empty(), List.of());
+    }
+
+    static LevelCall.Outcome tensorTranspose(Args a, CoreState core) {
+        Tile data = a.tile("data");
+        if (a.gen() == stt.isa.Generation.SUNDA || !a.gen().hasPsum()) {
+            throw a.bad(a.gen() == stt.isa.Generation.SUNDA ? "on sunda the Tensor Engine transposes by a matmul"
+                    + " with an identity, whose numerics this model does not claim (FAMILY-NEXT §6.4)"
+                    : a.gen().isaName() + " has no PSUM for the Tensor Engine's result");
+        }
+        if (data.rows() > 128 || data.cols() > 128) {
+            throw a.bad("data", "is [" + data.rows() + ", " + data.cols() + "]; the Tensor Engine transposes at most"
+                    + " 128 x 128");
+        }
+        Tile dst = Tile.zeros(data.dtype(), data.cols(), data.rows());
+        for (int p = 0; p < data.rows(); p++) {
+            for (int f = 0; f < data.cols(); f++) {
+                dst.setBits(f, p, data.bits(p, f));
+            }
+        }
+        return new LevelCall.Outcome(Map.of("dst", dst), Fidelity.EXACT, List.of(), OptionalLong.of(Math.max(
+                data.rows(), Math.min(64, data.cols()))), List.of());
     }
 
     static LevelCall.Outcome shuffle(Args a, CoreState core) {

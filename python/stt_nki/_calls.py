@@ -1,0 +1,456 @@
+"""`nki.isa`'s calls beyond the Vector Engine's words, in both call forms (FAMILY-NEXT §5-§9), each run at NKI level
+by the model (`_level`): activation, nc_matmul, iota, affine_select, range_select, tensor_partition_reduce,
+bn_stats/bn_aggr, nc_stream_shuffle, dma_copy, dma_transpose. Their signatures are the published ones (NKI 2.32 and
+2.26); `isa` exports them."""
+import numpy as np
+
+from . import _dtypes, _session
+from ._forms import engine, reduce_cmd, command
+from ._level import Level, as_result, model_of, put
+from .language import AluOp, ActFunction
+
+
+def _name(op, what, allowed):
+    """An op's NKI name (`nl.add` -> add, `np.maximum` -> maximum, an activation function -> its name), checked."""
+    name = getattr(op, "nki", None) or getattr(op, "__name__", None) or (op if isinstance(op, str) else None)
+    name = {"amax": "maximum", "max": "maximum", "mean": "average", "absolute": "abs", "arctan": "arctan",
+            "multiply": "multiply"}.get(name, name)
+    if name not in allowed:
+        raise ValueError(f"{what}={op!r}: allowed: {', '.join(allowed)}")
+    return name
+
+
+def install(published):
+    """Defines the calls with isa's `_published` wrapper (both forms bound to the published signatures)."""
+    calls = {}
+
+    def define(name, beta2, beta1, **kw):
+        def wrap(run):
+            calls[name] = published(name, beta2, beta1, **kw)(run)
+            return calls[name]
+        return wrap
+
+    # --- activation (Scalar Engine) ---------------------------------------------------------------------------------
+    def _b2_activation(dst, op, data, bias=None, scale=1.0, reduce_op=None, reduce_res=None,
+                       reduce_cmd=reduce_cmd.idle, name=None):
+        pass
+
+    def _b1_activation(op, data, *, bias=None, scale=1.0, reduce_op=None, reduce_res=None,
+                       reduce_cmd=reduce_cmd.idle, mask=None, dtype=None, **kwargs):
+        pass
+
+    @define("activation", _b2_activation, _b1_activation)
+    def activation(beta, op, data, bias, scale, reduce_op, reduce_res, reduce_cmd, dst=None, dtype=None):
+        """`op(data * scale + bias)` on the Scalar Engine: one fp32 fma, then the function (copy, relu, prelu, abs,
+        sign, square at model level; exp, log, tanh, gelu, silu, ... approximate: StrictMath rounded once), written
+        as the output dtype. `reduce_cmd` folds the fp32 function values into the engine's own per-lane registers
+        (reset, reduce, reset_reduce; idle leaves them); `reduce_res` ([P, 1] fp32/bf16/fp16) reads them."""
+        c = Level("activation")
+        model, rows, _ = c.tile("data", data)
+        c.arg("op", _name(op, "op", ActFunction.NAMES))
+        if bias is not None:
+            c.column("bias", bias, rows)
+        c.column("scale", scale, rows)
+        if reduce_op is not None:
+            c.arg("reduce_op", _name(reduce_op, "reduce_op", ("add",)))
+        cmd = command("reduce_cmd", reduce_cmd)
+        if cmd == "load_reduce":
+            raise ValueError("activation: reduce_cmd=load_reduce: allowed: idle, reset, reduce, reset_reduce")
+        c.arg("reduce_cmd", cmd)
+        outputs = ["dst"]
+        if reduce_res is not None:
+            if not isinstance(reduce_res, np.ndarray) or reduce_res.shape not in ((rows,), (rows, 1)):
+                raise ValueError(f"activation: reduce_res: a [{rows}, 1] fp32, bf16 or fp16 array")
+            c.arg("reduce_res", model_of(reduce_res, "reduce_res"))
+            outputs.append("reduce_res")
+        out = _out_dtype(dtype, dst, model)
+        c.arg("dtype", out)
+        got = c.run(outputs)
+        if reduce_res is not None:
+            put(reduce_res, as_result(got["reduce_res"], model_of(reduce_res, "reduce_res"), reduce_res.shape),
+                "reduce_res")
+        return _give(dst, as_result(got["dst"], out, data.shape))
+
+    def _b2_activation_reduce(dst, op, data, reduce_op, reduce_res, bias=None, scale=1.0, name=None):
+        pass
+
+    def _b1_activation_reduce(op, data, *, reduce_op, reduce_res, bias=None, scale=1.0, mask=None, dtype=None,
+                              **kwargs):
+        pass
+
+    @define("activation_reduce", _b2_activation_reduce, _b1_activation_reduce)
+    def activation_reduce(beta, op, data, reduce_op, reduce_res, bias, scale, dst=None, dtype=None):
+        """activation with `reduce_cmd=reset_reduce`: kept by NKI "for backward compatibility"."""
+        return activation(dst, op, data, bias=bias, scale=scale, reduce_op=reduce_op, reduce_res=reduce_res,
+                          reduce_cmd="reset_reduce") if dst is not None else activation(
+            op=op, data=data, bias=bias, scale=scale, reduce_op=reduce_op, reduce_res=reduce_res,
+            reduce_cmd="reset_reduce", dtype=dtype)
+
+    # --- nc_matmul (Tensor Engine) ----------------------------------------------------------------------------------
+    def _b2_nc_matmul(dst, stationary, moving, is_stationary_onezero=False, is_moving_onezero=False,
+                      is_transpose=False, accumulate=None, tile_position=(), tile_size=(), perf_mode=None, name=None):
+        pass
+
+    def _b1_nc_matmul(stationary, moving, *, is_stationary_onezero=False, is_moving_onezero=False,
+                      is_transpose=False, tile_position=(), tile_size=(), mask=None, perf_mode=None, **kwargs):
+        pass
+
+    @define("nc_matmul", _b2_nc_matmul, _b1_nc_matmul)
+    def nc_matmul(beta, stationary, moving, is_stationary_onezero, is_moving_onezero, is_transpose, tile_position,
+                  tile_size, perf_mode, dst=None, accumulate=None):
+        """`stationary.T @ moving` on the Tensor Engine, K the partitions of both: one fp32 fma per k, ascending
+        (the model's matmul_numerics; bf16/fp16/fp8 inputs at model level, fp32 approximate). Beta 2 writes `dst`
+        (fp32, or bf16 on NC-v4), accumulating per `accumulate` (None: overwrite dst unless a matmul wrote all of
+        it, then add — the model's matmul_accumulate_none); Beta 1 returns a new fp32 tile, which `psum += ...`
+        accumulates in fp32."""
+        if is_transpose:
+            raise NotImplementedError("nc_matmul: is_transpose=True: use nc_transpose (the same bits on CAYMAN and"
+                                      " later); the matmul form is not modelled")
+        if perf_mode not in (None, "none", 0) and getattr(perf_mode, "name", None) != "none":
+            raise NotImplementedError(f"nc_matmul: perf_mode={perf_mode!r}: only the default mode is modelled")
+        _check_tiles(tile_position, tile_size)
+        if not isinstance(moving, np.ndarray) or not isinstance(stationary, np.ndarray):
+            raise TypeError("nc_matmul: stationary and moving are NumPy arrays")
+        shape = (stationary.reshape(stationary.shape[0], -1).shape[1],) + moving.shape[1:]
+        c = Level("nc_matmul")
+        c.tile("stationary", stationary)
+        c.tile("moving", moving)
+        if dst is not None:
+            c.arg("dtype", model_of(dst, "dst"))
+            add = _flags.accumulating(dst, accumulate)
+            if add:
+                c.tile("psum", dst.reshape(shape[0], -1))
+            c.arg("accumulate", add)
+        got = c.run()
+        out = as_result(got["dst"], model_of(dst, "dst") if dst is not None else "fp32", shape)
+        if dst is None:
+            return out
+        put(dst, out, "dst")
+        _flags.written(dst)
+        return dst
+
+    # --- iota, affine_select (GpSimd) -------------------------------------------------------------------------------
+    def _b2_iota(dst, pattern, offset=0, channel_multiplier=0, name=None):
+        pass
+
+    def _b1_iota(expr, dtype, *, mask=None, **kwargs):
+        pass
+
+    @define("iota", _b2_iota, _b1_iota)
+    def iota(beta, dst=None, pattern=None, offset=0, channel_multiplier=0, expr=None, dtype=None):
+        """Affine int32 values `offset + c * channel_multiplier + sum idx * step` over `pattern` ([[step, num], ...],
+        outermost first, the last fastest), written as dst's dtype (a float through fp32, an integer its low bits).
+        Beta 1 takes `expr`, an integer array of such values over [P, F...] (e.g. `5 + nl.arange(128)[:, None]*2`),
+        which the model reads back as its pattern."""
+        if beta == 1:
+            dst_shape, (pattern, offset, channel_multiplier) = np.shape(expr), _affine(expr, "iota: expr")
+            out = _dtypes.named(dtype, "dtype")
+        else:
+            if not isinstance(dst, np.ndarray):
+                raise TypeError("iota: dst: expected a NumPy array")
+            dst_shape, out = dst.shape, model_of(dst, "dst")
+        c = Level("iota")
+        c.arg("pattern", [list(map(int, e)) for e in pattern])
+        c.arg("offset", int(offset))
+        c.arg("channel_multiplier", int(channel_multiplier))
+        c.arg("partitions", dst_shape[0])
+        c.arg("dtype", out)
+        free = int(np.prod(dst_shape[1:], dtype=np.int64))
+        count = int(np.prod([e[1] for e in pattern], dtype=np.int64))
+        if count != free:
+            raise ValueError(f"iota: pattern {pattern} gives {count} values a partition; dst has {free}")
+        return _give(dst, as_result(c.run()["dst"], out, dst_shape))
+
+    def _b2_affine_select(dst, pattern, channel_multiplier, on_true_tile, on_false_value, cmp_op=None, offset=0,
+                          name=None):
+        pass
+
+    def _b1_affine_select(pred, on_true_tile, on_false_value, *, mask=None, dtype=None, **kwargs):
+        pass
+
+    @define("affine_select", _b2_affine_select, _b1_affine_select)
+    def affine_select(beta, on_true_tile, on_false_value, dst=None, pattern=None, channel_multiplier=0, cmp_op=None,
+                      offset=0, pred=None, dtype=None):
+        """`cmp_op(a, 0) ? on_true_tile : on_false_value` with `a` iota's affine value (int32, exact compare);
+        `on_false_value` converts to the dtype by SPEC §5. Beta 1 takes `pred`, a boolean array [P, F...] of an
+        affine comparison (e.g. `iy < ix`), which the model reads back as `a > 0` over its pattern."""
+        c = Level("affine_select")
+        model, _, free = c.tile("on_true_tile", on_true_tile)
+        if beta == 1:
+            pred = np.broadcast_to(np.asarray(pred), on_true_tile.shape).reshape(on_true_tile.shape[0], -1)
+            pattern, offset, channel_multiplier, cmp = _comparison(pred)
+        else:
+            cmp = _name(cmp_op if cmp_op is not None else "equal", "cmp_op",
+                        ("equal", "not_equal", "greater", "greater_equal", "less", "less_equal"))
+        c.arg("pattern", [list(map(int, e)) for e in pattern])
+        c.arg("channel_multiplier", int(channel_multiplier))
+        c.arg("offset", int(offset))
+        c.arg("cmp_op", cmp)
+        c.arg("on_false_value", float(on_false_value))
+        out = _out_dtype(dtype, dst, model)
+        c.arg("dtype", out)
+        return _give(dst, as_result(c.run()["dst"], out, on_true_tile.shape))
+
+    # --- range_select (Vector Engine, NC-v3+) -----------------------------------------------------------------------
+    def _b2_range_select(dst, on_true_tile, comp_op0, comp_op1, bound0, bound1, reduce_cmd=reduce_cmd.reset_reduce,
+                         reduce_res=None, reduce_op=np.maximum, range_start=0, on_false_value=-3.4028235e38,
+                         name=None):
+        pass
+
+    def _b1_range_select(on_true_tile, comp_op0, comp_op1, bound0, bound1, *, reduce_cmd=reduce_cmd.idle,
+                         reduce_res=None, reduce_op=np.amax, range_start=0, on_false_value=-3.4028235e38, mask=None,
+                         dtype=None, **kwargs):
+        pass
+
+    @define("range_select", _b2_range_select, _b1_range_select)
+    def range_select(beta, on_true_tile, comp_op0, comp_op1, bound0, bound1, reduce_cmd, reduce_res, reduce_op,
+                     range_start, on_false_value, dst=None, dtype=None):
+        """`on_true_tile` where `comp_op0(idx, bound0) and comp_op1(idx, bound1)` (idx = range_start + the flat free
+        index, in fp32), FP32_MIN elsewhere; the fp32 values max-fold into the Vector Engine accumulators per
+        `reduce_cmd` (default reset_reduce in NKI 2.27+, idle in Beta 1, as each version documents), `reduce_res`
+        ([P, 1] fp32) reading them."""
+        _name(reduce_op, "reduce_op", ("maximum",))
+        c = Level("range_select")
+        model, rows, _ = c.tile("on_true_tile", on_true_tile)
+        compares = ("equal", "less", "less_equal", "greater", "greater_equal")
+        c.arg("comp_op0", _name(comp_op0, "comp_op0", compares))
+        c.arg("comp_op1", _name(comp_op1, "comp_op1", compares))
+        c.column("bound0", bound0, rows)
+        c.column("bound1", bound1, rows)
+        cmd = command("reduce_cmd", reduce_cmd)
+        if cmd == "load_reduce":
+            raise ValueError("range_select: reduce_cmd=load_reduce: allowed: idle, reset, reduce, reset_reduce")
+        c.arg("reduce_cmd", cmd)
+        c.arg("range_start", float(range_start))
+        c.arg("on_false_value", float(on_false_value))
+        out = _out_dtype(dtype, dst, model)
+        c.arg("dtype", out)
+        outputs = ["dst"]
+        if reduce_res is not None:
+            if not isinstance(reduce_res, np.ndarray) or reduce_res.dtype != np.float32 or reduce_res.size != rows:
+                raise ValueError(f"range_select: reduce_res: a float32 [{rows}, 1] array")
+            c.arg("reduce_res", True)
+            outputs.append("reduce_res")
+        got = c.run(outputs)
+        if reduce_res is not None:
+            put(reduce_res, got["reduce_res"], "reduce_res")
+        return _give(dst, as_result(got["dst"], out, on_true_tile.shape))
+
+    # --- tensor_partition_reduce (GpSimd), bn_stats / bn_aggr (Vector) ---------------------------------------------
+    def _b2_tensor_partition_reduce(dst, op, data, name=None):
+        pass
+
+    def _b1_tensor_partition_reduce(op, data, *, mask=None, dtype=None, **kwargs):
+        pass
+
+    @define("tensor_partition_reduce", _b2_tensor_partition_reduce, _b1_tensor_partition_reduce)
+    def tensor_partition_reduce(beta, op, data, dst=None, dtype=None):
+        """`dst[0, j] = op over p of data[p, j]`: add, maximum, bitwise_or, bitwise_and (and average in NKI 2.27+),
+        folded over the partitions in order in fp32 (the model's partition_reduce_fold)."""
+        allowed = ("add", "maximum", "bitwise_or", "bitwise_and") + (("average",) if beta == 2 else ())
+        name = _name(op, "op", allowed)
+        c = Level("tensor_partition_reduce")
+        model, _, _ = c.tile("data", data)
+        c.arg("op", "max" if name == "maximum" else name)
+        out = _out_dtype(dtype, dst, model)
+        c.arg("dtype", out)
+        return _give(dst, as_result(c.run()["dst"], out, (1,) + data.shape[1:]))
+
+    def _b2_bn(dst, data, name=None):
+        pass
+
+    def _b1_bn(data, *, mask=None, dtype=None, **kwargs):
+        pass
+
+    def _bn(call, width):
+        def run(beta, data, dst=None, dtype=None):
+            c = Level(call)
+            model, rows, _ = c.tile("data", data)
+            out = _out_dtype(dtype, dst, model)
+            c.arg("dtype", out)
+            return _give(dst, as_result(c.run()["dst"], out, (rows, width)))
+        run.__doc__ = ("Per partition, the counts, means and n*variances of the even and odd elements: [n, mean, nvar]"
+                       " twice (at most 512 elements; the model's bn_formula, approximate)." if call == "bn_stats" else
+                       "Per partition, the mean and variance of (count, mean, n*var) triples: [mean, var] (the"
+                       " model's bn_formula, approximate).")
+        return define(call, _b2_bn, _b1_bn)(run)
+
+    _bn("bn_stats", 6)
+    _bn("bn_aggr", 2)
+
+    # --- nc_stream_shuffle (Vector), dma_copy, dma_transpose (DMA) --------------------------------------------------
+    def _b2_nc_stream_shuffle(dst, src, shuffle_mask, name=None):
+        pass
+
+    def _b1_nc_stream_shuffle(src, dst, shuffle_mask, *, dtype=None, mask=None, **kwargs):
+        pass
+
+    @define("nc_stream_shuffle", _b2_nc_stream_shuffle, _b1_nc_stream_shuffle)
+    def nc_stream_shuffle(beta, dst, src, shuffle_mask, dtype=None):
+        """In each 32-partition quadrant, dst's partition i takes src's partition `shuffle_mask[i]` (255 keeps dst's);
+        writes dst. Positional arguments bind as NKI 2.27+'s (dst, src, mask); Beta 1's (src, dst, mask) needs
+        keywords (the two forms cannot be told apart by position)."""
+        if dtype is not None and _dtypes.named(dtype, "dtype") != model_of(dst, "dst"):
+            raise ValueError("nc_stream_shuffle: dtype= must be dst's dtype (a shuffle moves bits)")
+        mask = [int(m) for m in shuffle_mask]
+        c = Level("nc_stream_shuffle")
+        c.tile("src", src)
+        model, _, _ = c.tile("dst_in", dst)
+        c.arg("shuffle_mask", mask)
+        return put(dst, as_result(c.run()["dst"], model, dst.shape), "dst")
+
+    def _b2_dma_copy(dst, src, priority=None, oob_mode=None, dge_mode=None, engine=engine.unknown, name=None):
+        pass
+
+    def _b1_dma_copy(*, dst, src, mask=None, dst_rmw_op=None, oob_mode=None, dge_mode=None, **kwargs):
+        pass
+
+    @define("dma_copy", _b2_dma_copy, _b1_dma_copy, picks_engine=True)
+    def dma_copy(beta, dst, src, engine=None, priority=None, oob_mode=None, dge_mode=None, dst_rmw_op=None):
+        """`dst = src`, elements paired in row-major order (equal counts): bits when the dtypes match, else through
+        fp32 (the model's dma_cast); Beta 1's `dst_rmw_op=np.add` adds src to dst in fp32. Writes dst."""
+        return _copy_into(dst, src, dst_rmw_op, "dma_copy")
+
+    def _b2_dma_transpose(dst, src, axes=None, priority=None, dge_mode=None, oob_mode=None, name=None):
+        pass
+
+    def _b1_dma_transpose(src, *, axes=None, mask=None, dtype=None, **kwargs):
+        pass
+
+    @define("dma_transpose", _b2_dma_transpose, _b1_dma_transpose)
+    def dma_transpose(beta, src, axes=None, dst=None, dtype=None, priority=None, dge_mode=None, oob_mode=None):
+        """`src` with its axes permuted, (1, 0), (2, 1, 0) or (3, 1, 2, 0) — the only permutation of each rank —
+        bits moved. Beta 1's `dtype` must be src's."""
+        if not isinstance(src, np.ndarray):
+            raise TypeError("dma_transpose: src: expected a NumPy array")
+        if dtype is not None and _dtypes.named(dtype, "dtype") != model_of(src, "src"):
+            raise ValueError("dma_transpose: dtype= must be src's dtype (a transpose moves bits)")
+        c = Level("dma_transpose")
+        model, _, _ = c.tile("src", src.reshape(src.shape[0], -1) if src.ndim > 1 else src, rows_limit=1 << 30)
+        c.arg("shape", list(src.shape))
+        if axes is not None:
+            c.arg("axes", [int(a) for a in axes])
+        perm = tuple(axes) if axes is not None else {2: (1, 0), 3: (2, 1, 0), 4: (3, 1, 2, 0)}.get(src.ndim, ())
+        shape = tuple(src.shape[a] for a in perm) if len(perm) == src.ndim else src.shape
+        return _give(dst, as_result(c.run()["dst"], model, shape))
+
+    return calls
+
+
+def _copy_into(dst, src, rmw, what):
+    """dma_copy's body, shared with nl.load and nl.store."""
+    if not isinstance(dst, np.ndarray) or not isinstance(src, np.ndarray):
+        raise TypeError(f"{what}: dst and src are NumPy arrays")
+    if dst.size != src.size:
+        raise ValueError(f"{what}: dst has {dst.size} elements ({dst.shape}), src {src.size} ({src.shape}): a DMA"
+                         " copies equal counts")
+    rows = dst.shape[0] if dst.ndim else 1
+    c = Level("dma_copy")
+    c.tile("src", np.ascontiguousarray(src).reshape(rows, -1), rows_limit=1 << 30)
+    model = model_of(dst, "dst")
+    c.arg("dtype", model)
+    if rmw is not None:
+        c.arg("dst_rmw_op", _name(rmw, "dst_rmw_op", ("add",)))
+        c.tile("dst_in", np.ascontiguousarray(dst).reshape(rows, -1), rows_limit=1 << 30)
+    return put(dst, as_result(c.run()["dst"], model, dst.shape), "dst")
+
+
+def _give(dst, result):
+    return result if dst is None else put(dst, result, "dst")
+
+
+def _out_dtype(dtype, dst, default):
+    if dtype is not None:
+        return _dtypes.named(dtype, "dtype")
+    if dst is not None:
+        return model_of(dst, "dst")
+    return default
+
+
+def _check_tiles(position, size):
+    """nc_matmul's tile_position / tile_size: both or neither; multiples of 32 within 128 (no effect on values)."""
+    if bool(position) != bool(size):
+        raise ValueError("nc_matmul: tile_position and tile_size go together")
+    for what, pair in (("tile_position", position), ("tile_size", size)):
+        if pair and (len(pair) != 2 or any(int(v) % 32 or not 0 <= int(v) <= 128 for v in pair)):
+            raise ValueError(f"nc_matmul: {what}={pair!r}: two multiples of 32 within 0..128")
+    if size and _session.current().gen == "sunda" and 32 in tuple(int(v) for v in size):
+        raise ValueError("nc_matmul: tile_size 32 needs NC-v3 or later")
+
+
+def _affine(expr, what):
+    """(pattern, offset, channel_multiplier) of an integer array that is affine in its indices, else an error."""
+    e = np.asarray(expr)
+    if e.ndim < 2 or not np.issubdtype(e.dtype, np.integer):
+        raise ValueError(f"{what}: an integer [P, F...] array of affine index values (e.g. 5 + nl.arange(128)[:, None]"
+                         " * 2 + nl.arange(4)[None, :])")
+    base = int(e.flat[0])
+    multiplier = int(e[1].flat[0]) - base if e.shape[0] > 1 else 0
+    pattern = []
+    for d in range(1, e.ndim):
+        index = [0] * e.ndim
+        index[d] = 1 if e.shape[d] > 1 else 0
+        pattern.append([int(e[tuple(index)]) - base if e.shape[d] > 1 else 0, e.shape[d]])
+    grid = np.indices(e.shape, dtype=np.int64)
+    rebuilt = base + grid[0] * multiplier + sum(grid[d] * pattern[d - 1][0] for d in range(1, e.ndim))
+    if not np.array_equal(rebuilt, e.astype(np.int64)):
+        raise ValueError(f"{what}: the values are not affine in the indices (offset + p * multiplier + sum idx * step)")
+    return pattern, base, multiplier
+
+
+def _comparison(pred):
+    """An affine_select predicate array as (pattern, offset, channel_multiplier, cmp_op): the model finds an affine
+    `a` with `pred == (a > 0)` among the differences of the index grid, as `iy < ix` gives `ix - iy > 0`."""
+    p = np.asarray(pred).astype(bool)
+    rows, cols = p.shape
+    for mp in (-1, 0, 1):
+        for mf in (-1, 0, 1):
+            a = np.arange(rows)[:, None] * mp + np.arange(cols)[None, :] * mf
+            for offset in range(-max(rows, cols), max(rows, cols) + 1):
+                if np.array_equal(a + offset > 0, p):
+                    return [[mf, cols]], offset, mp, "greater"
+    raise NotImplementedError("affine_select: pred is not (p * a + f * b + c > 0) for a, b in {-1, 0, 1}: the model"
+                              " reads Beta 1 predicates of that form only (give NKI 2.27+'s pattern instead)")
+
+
+class _Flags:
+    """Which elements of which arrays a matmul wrote (the model's matmul_accumulate_none): a byte per element of the
+    array's base buffer, seen through the same view."""
+
+    def __init__(self):
+        self._bases = {}
+
+    def _view(self, dst, make):
+        base = dst.base if dst.base is not None else dst
+        while base.base is not None:
+            base = base.base
+        key = id(base)
+        entry = self._bases.get(key)
+        if entry is None or entry[0]() is not base:
+            if not make:
+                return None
+            import weakref
+            entry = (weakref.ref(base), np.zeros(base.nbytes, np.uint8))
+            self._bases[key] = entry
+        offset = dst.__array_interface__["data"][0] - base.__array_interface__["data"][0]
+        return np.lib.stride_tricks.as_strided(entry[1][offset:], shape=dst.shape, strides=dst.strides)
+
+    def accumulating(self, dst, accumulate):
+        flags = self._view(dst, False)
+        written = 0 if flags is None else int(np.count_nonzero(flags))
+        if accumulate is None:
+            if 0 < written < dst.size:
+                raise ValueError(f"nc_matmul: accumulate=None onto a dst of which a matmul wrote {written} of"
+                                 f" {dst.size} elements: neither overwrite nor accumulate (the model's"
+                                 " matmul_accumulate_none)")
+            return written == dst.size
+        if accumulate and written < dst.size:
+            raise ValueError(f"nc_matmul: accumulate=True onto {dst.size - written} elements no matmul wrote: NKI"
+                             " calls that undefined behaviour")
+        return bool(accumulate)
+
+    def written(self, dst):
+        self._view(dst, True)[...] = 1
+
+
+_flags = _Flags()

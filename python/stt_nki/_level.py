@@ -1,0 +1,91 @@
+"""The `nki.isa` calls the model runs at NKI level (FAMILY-NEXT §5-§9): the Scalar, Tensor and GpSimd engines, DMA, and
+the Vector Engine calls whose words are not sourced. Each is one `stt call NAME ARG=VALUE` on the session's
+NeuronCore (so activation's reduce registers and range_select's accumulators persist across calls), in both of NKI's
+call forms; the reply's record (engine, fidelity level, [MODEL] decisions, estimated cycles, warnings) goes into the
+session's `calls`."""
+import numpy as np
+
+from . import _dtypes, _session
+
+
+def _value(x):
+    """An argument's text: numbers as Java reads them (floats by their fp32 bits, exactly), lists as [a, b]."""
+    if isinstance(x, (bool, np.bool_)):
+        return "true" if x else "false"
+    if isinstance(x, (int, np.integer)):
+        return str(int(x))
+    if isinstance(x, (float, np.floating)):
+        with np.errstate(over="ignore"):  # an fp32 argument beyond fp32's range is +-inf, as NKI's fp32 immediates
+            return "0x%08x" % int(np.array(x, dtype=np.float32).view(np.uint32))
+    if isinstance(x, (list, tuple)):
+        return "[" + ", ".join(_value(v) for v in x) + "]"
+    return str(x)
+
+
+class Level:
+    """One NKI-level call being put together: its arguments and its arrays."""
+
+    def __init__(self, name):
+        self.name = name
+        self.args = ["call", name]
+        self.arrays = {}
+
+    def arg(self, key, value):
+        if value is not None:
+            self.args.append(f"{key}={_value(value)}")
+
+    def tile(self, key, a, rows_limit=128):
+        """An array as a [rows, F] tile (its free dims flattened in C order): returns (model dtype, rows, F)."""
+        if not isinstance(a, np.ndarray):
+            raise TypeError(f"{self.name}: {key}: expected a NumPy array, got {type(a).__name__}")
+        if a.ndim < 1 or not 1 <= a.shape[0] <= rows_limit:
+            raise ValueError(f"{self.name}: {key}: shape {a.shape}: the first dimension is the partition count,"
+                             f" 1..{rows_limit}")
+        model, travel = _dtypes.of_array(a, key)
+        flat = np.ascontiguousarray(travel.reshape(a.shape[0], -1))
+        self.arrays[key + ".npy"] = flat
+        prefix = model + ":" if model in _dtypes.BITS_MODELS else ""
+        self.args.append(f"{key}={prefix}@{key}.npy")
+        return model, flat.shape[0], flat.shape[1]
+
+    def column(self, key, x, rows):
+        """A per-partition value: a number, or a [rows, 1] (or [rows]) array."""
+        if isinstance(x, np.ndarray):
+            if x.shape not in ((rows,), (rows, 1)):
+                raise ValueError(f"{self.name}: {key}: shape {x.shape}; a per-partition value is [{rows}, 1]")
+            self.tile(key, x.reshape(rows, 1))
+        elif isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, float, np.integer, np.floating)):
+            raise TypeError(f"{self.name}: {key}: expected a number or a [{rows}, 1] array, got {type(x).__name__}")
+        else:
+            self.arg(key, float(x))
+
+    def run(self, outputs=("dst",)):
+        """Runs the call; returns {output: array of the model's bits (bf16/fp8 as ml_dtypes when installed)}."""
+        s = _session.current()
+        self.args += ["--gen", s.gen]
+        for o in outputs:
+            self.args += ["--out", f"{o}=@{o}.npy"]
+        code, _, err, got = s.run(self.args, self.arrays, [o + ".npy" for o in outputs])
+        _session.check(code, err.replace("stt: call: ", "").replace(self.name + ": ", "", 1), self.name,
+                       s.last_verdicts)
+        return {o: got[o + ".npy"] for o in outputs}
+
+
+def model_of(a, what):
+    return _dtypes.of_array(a, what)[0]
+
+
+def as_result(bits, model, shape):
+    return _dtypes.result(bits, model).reshape(shape)
+
+
+def put(target, values, what):
+    """Writes a call's result into a caller's array (Beta 2's dst, reduce_res), checking shape and dtype."""
+    if not isinstance(target, np.ndarray):
+        raise TypeError(f"{what}: expected a NumPy array, got {type(target).__name__}")
+    if target.size != values.size:
+        raise ValueError(f"{what}: shape {target.shape}, the call's result is {values.shape}")
+    if target.dtype != values.dtype:
+        raise ValueError(f"{what}: dtype {target.dtype}, the call's result is {values.dtype}")
+    target[...] = values.reshape(target.shape)
+    return target
