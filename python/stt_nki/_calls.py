@@ -334,6 +334,100 @@ def install(published):
         shape = tuple(src.shape[a] for a in perm) if len(perm) == src.ndim else src.shape
         return _give(dst, as_result(c.run()["dst"], model, shape))
 
+    # --- the Vector Engine's eight-value calls and exponential (FAMILY-NEXT §13a) -----------------------------------
+    def _b2_max8(dst, src, name=None):
+        pass
+
+    def _b1_max8(src, *, mask=None, dtype=None, **kwargs):
+        pass
+
+    @define("max8", _b2_max8, _b1_max8)
+    def max8(beta, src, dst=None, dtype=None):
+        """The 8 largest values of each partition (8..16,384 elements), descending, compared in fp32 (NaN after every
+        number: the model's max8_order)."""
+        c = Level("max8")
+        model, rows, _ = c.tile("src", src)
+        out = _out_dtype(dtype, dst, model)
+        c.arg("dtype", out)
+        return _give(dst, as_result(c.run()["dst"], out, (rows, 8)))
+
+    def _b2_find8(dst, data, vals, name=None):
+        pass
+
+    def _b1_find8(data, vals, *, mask=None, dtype=None, **kwargs):
+        pass
+
+    @define("nc_find_index8", _b2_find8, _b1_find8)
+    def nc_find_index8(beta, data, vals, dst=None, dtype=None):
+        """The position of the first occurrence of each of the 8 `vals` in each partition of `data` (fp32 equality;
+        a duplicated val takes the next occurrence), all ones when absent; uint32 (or uint16)."""
+        c = Level("nc_find_index8")
+        _, rows, _ = c.tile("data", data)
+        c.tile("vals", np.asarray(vals).reshape(rows, -1))
+        out = _out_dtype(dtype, dst, "uint32")
+        c.arg("dtype", out)
+        return _give(dst, as_result(c.run()["dst"], out, (rows, 8)))
+
+    def _b2_replace8(dst, data, vals, imm, dst_idx=None, name=None):
+        pass
+
+    def _b1_replace8(data, vals, imm, dst_idx=None, *, mask=None, dtype=None, **kwargs):
+        pass
+
+    @define("nc_match_replace8", _b2_replace8, _b1_replace8)
+    def nc_match_replace8(beta, data, vals, imm, dst_idx=None, dst=None, dtype=None):
+        """`data` with the first occurrence of each of the 8 `vals` (taken 7..0, NKI's duplicate rule) replaced by
+        `imm`; `dst_idx` ([P, 8] uint32 or uint16) gets the matched positions (all ones when absent)."""
+        c = Level("nc_match_replace8")
+        model, rows, _ = c.tile("data", data)
+        c.tile("vals", np.asarray(vals).reshape(rows, -1))
+        c.arg("imm", float(imm))
+        out = _out_dtype(dtype, dst, model)
+        c.arg("dtype", out)
+        outputs = ["dst"]
+        if dst_idx is not None:
+            c.arg("dst_idx", model_of(dst_idx, "dst_idx"))
+            outputs.append("dst_idx")
+        got = c.run(outputs)
+        if dst_idx is not None:
+            put(dst_idx, as_result(got["dst_idx"], model_of(dst_idx, "dst_idx"), (rows, 8)), "dst_idx")
+        return _give(dst, as_result(got["dst"], out, data.shape))
+
+    def _b2_exponential(dst, src, max_value=0.0, reduce_res=None, reduce_cmd=reduce_cmd.idle, reduce_init=0.0,
+                        name=None):
+        pass
+
+    def _b1_exponential(src, *, max_value=0.0, reduce_res=None, reduce_cmd=reduce_cmd.idle, reduce_init=0.0,
+                        mask=None, dtype=None, **kwargs):
+        pass
+
+    @define("exponential", _b2_exponential, _b1_exponential)
+    def exponential(beta, src, max_value, reduce_res, reduce_cmd, reduce_init, dst=None, dtype=None):
+        """`exp(src - max_value)` on the Vector Engine (NC-v4+), the subtract in fp32 and exp approximate (as the
+        Scalar Engine's); the values add into the Vector Engine accumulators per `reduce_cmd` (load_reduce from
+        `reduce_init`), `reduce_res` ([P, 1] fp32) reading them."""
+        c = Level("exponential")
+        model, rows, _ = c.tile("src", src)
+        c.column("max_value", max_value, rows)
+        cmd = command("reduce_cmd", reduce_cmd)
+        c.arg("reduce_cmd", cmd)
+        if cmd == "load_reduce":
+            c.column("reduce_init", reduce_init, rows)
+        elif not (isinstance(reduce_init, (int, float)) and float(reduce_init) == 0.0):
+            raise ValueError("exponential: reduce_init is for reduce_cmd=load_reduce (NKI: unset or 0.0 otherwise)")
+        out = _out_dtype(dtype, dst, model)
+        c.arg("dtype", out)
+        outputs = ["dst"]
+        if reduce_res is not None:
+            if not isinstance(reduce_res, np.ndarray) or reduce_res.dtype != np.float32 or reduce_res.size != rows:
+                raise ValueError(f"exponential: reduce_res: a float32 [{rows}, 1] array")
+            c.arg("reduce_res", True)
+            outputs.append("reduce_res")
+        got = c.run(outputs)
+        if reduce_res is not None:
+            put(reduce_res, got["reduce_res"], "reduce_res")
+        return _give(dst, as_result(got["dst"], out, src.shape))
+
     return calls
 
 

@@ -10,8 +10,8 @@ import numpy as np
 from .language import AluOp
 
 # what kind of value each parameter name takes, to tell the two forms apart
-_TILES = {"dst", "data", "data0", "data1", "data2", "predicate", "on_true", "stationary", "moving"}
-_OPS = {"op", "op0", "reduce_op"}
+_TILES = {"dst", "data", "data0", "data1", "data2", "predicate", "on_true", "stationary", "moving", "vals"}
+_OPS = {"op", "op0", "op1", "reduce_op"}
 _LISTS = {"pattern"}
 
 

@@ -320,6 +320,44 @@ def tensor_scalar_reduce(beta, data, op0, operand0, reduce_op, reduce_res, rever
     return c.run("tensor_scalar_reduce", out, shape, dst, reduce_res)
 
 
+def _b2_tensor_scalar_cumulative(dst, src, op0, op1, imm0, imm1=None, reduce_cmd=reduce_cmd.reset_reduce, name=None):
+    pass
+
+
+def _b1_tensor_scalar_cumulative(src, op0, op1, imm0, imm1=None, reduce_cmd=reduce_cmd.reset_reduce, *, dtype=None,
+                                 mask=None, **kwargs):
+    pass
+
+
+@_published("tensor_scalar_cumulative", _b2_tensor_scalar_cumulative, _b1_tensor_scalar_cumulative)
+def tensor_scalar_cumulative(beta, src, op0, op1, imm0, imm1, reduce_cmd, dst=None, dtype=None):
+    """Per partition, `reg = op1(src op0 imm0, reg)` element by element, each running value written
+    (TensorScalarCacheCumulative 0xe6): reg starts at op1's identity (reset_reduce), where the previous call left
+    the accumulators (reduce), or `imm1` (load_reduce). Beta 1's form (returning a new tile) is stt_nki's."""
+    cmd = command("reduce_cmd", reduce_cmd)
+    if cmd not in ("reset_reduce", "reduce", "load_reduce"):
+        raise ValueError(f"tensor_scalar_cumulative: reduce_cmd={cmd}: allowed: reset_reduce, reduce, load_reduce")
+    fold = _op(op1, "op1")
+    if fold not in ("add", "subtract", "mult", "max", "min"):
+        raise ValueError(f"tensor_scalar_cumulative: op1={op1!r}: the fold is add, subtract, multiply, maximum or"
+                         " minimum")
+    c = _Call("tensor-scalar")
+    model, flat, shape = c.tensor("--data", "src", src, "--dtype0")
+    if model in ("int32", "uint32"):
+        raise ValueError(f"tensor_scalar_cumulative: src is {model}: int32/uint32 are not supported (NKI)")
+    c.opt("--op0", _op(op0, "op0"))
+    c.scalar("--operand0", "imm0", imm0, False, flat[0])
+    c.opt("--reduce-op", fold)
+    c.opt("--reduce-cmd", cmd)
+    c.flag("--cumulative", True)
+    if cmd == "load_reduce":
+        if imm1 is None:
+            raise ValueError("tensor_scalar_cumulative: reduce_cmd=load_reduce needs imm1, the starting value")
+        c.scalar("--reduce-init", "imm1", imm1, False, flat[0])
+    out = c.out_dtype(dtype, dst, model)
+    return c.run("tensor_scalar_cumulative", out, shape, dst)
+
+
 def _b2_tensor_copy(dst, src, engine=engine.unknown, name=None):
     pass
 

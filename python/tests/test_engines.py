@@ -327,3 +327,84 @@ def test_random_calls_say_why_they_are_not_modelled():
     for call in (nisa.rng, nisa.rand2, nisa.dropout):
         with pytest.raises(NotImplementedError, match="random state's layout"):
             call(np.zeros((2, 2), F32))
+
+
+def test_max8_and_the_matching_calls_against_numpy():
+    x = RNG.integers(-20, 20, (16, 64)).astype(F32)  # many duplicates
+    x[0, 3] = np.nan
+    order = np.argsort(-np.where(np.isnan(x), -np.inf, x), axis=1, kind="stable")  # NaN after every number
+    want = np.take_along_axis(x, order, axis=1)[:, :8]
+    np.testing.assert_array_equal(nisa.max8(x), want)  # Beta 1
+    dst = np.empty((16, 8), ml_dtypes.bfloat16)
+    nisa.max8(dst, x)  # Beta 2: converted to dst's dtype
+    np.testing.assert_array_equal(dst.astype(F32), want)
+
+    vals = np.concatenate([x[:, [5, 5, 9]], RNG.integers(-30, -25, (16, 1)).astype(F32), x[:, 10:14]], axis=1)
+
+    def matched(row, taking):
+        taken, at = set(), {}
+        for i in taking:
+            hits = [k for k in range(64) if k not in taken and x[row, k] == vals[row, i]]
+            at[i] = hits[0] if hits else 0xffffffff
+            taken.update(hits[:1])
+        return [at[i] for i in range(8)]
+
+    find = np.array([matched(r, range(8)) for r in range(16)], np.uint32)
+    np.testing.assert_array_equal(nisa.nc_find_index8(x, vals), find)
+    small = np.empty((16, 8), np.uint16)
+    nisa.nc_find_index8(small, x, vals)
+    np.testing.assert_array_equal(small, find.astype(np.uint16))
+    idx = np.empty((16, 8), np.uint32)
+    replaced = nisa.nc_match_replace8(x, vals, -100.0, dst_idx=idx)
+    want_idx = np.array([matched(r, range(7, -1, -1)) for r in range(16)], np.uint32)
+    np.testing.assert_array_equal(idx, want_idx)
+    expect = x.copy()
+    for r in range(16):
+        for k in want_idx[r]:
+            if k != 0xffffffff:
+                expect[r, k] = -100
+    np.testing.assert_array_equal(bits(replaced), bits(expect))
+
+
+def test_tensor_scalar_cumulative_writes_the_running_fold():
+    x = RNG.standard_normal((8, 30)).astype(F32)
+    running = np.zeros(8, F32)
+    want = np.empty_like(x)
+    for k in range(30):
+        running = ((x[:, k] * F32(1.5)).astype(F32) + running).astype(F32)
+        want[:, k] = running
+    dst = np.empty_like(x)
+    nisa.tensor_scalar_cumulative(dst, x, nl.multiply, nl.add, 1.5)
+    np.testing.assert_array_equal(dst, want)
+    top = nisa.tensor_scalar_cumulative(x, nl.add, nl.maximum, 0.0, 5.0, reduce_cmd="load_reduce")  # Beta 1 form
+    np.testing.assert_array_equal(top, np.maximum.accumulate(np.concatenate([np.full((8, 1), 5, F32), x], 1), 1)[:, 1:])
+    with pytest.raises(ValueError, match="int32/uint32 are not supported"):
+        nisa.tensor_scalar_cumulative(np.zeros((2, 3), np.int32), nl.add, nl.add, 1)
+
+
+def test_exponential_subtracts_in_fp32_and_sums_into_the_accumulators():
+    x = RNG.standard_normal((8, 20)).astype(F32)
+    m = x.max(axis=1, keepdims=True)
+    with stt_nki.Session() as s:
+        res = np.zeros((8, 1), F32)
+        dst = np.empty_like(x)
+        nisa.exponential(dst, x, max_value=m, reduce_res=res, reduce_cmd="reset_reduce")
+        want = np.exp((x - m).astype(np.float64)).astype(F32)
+        assert ulps(dst, want).max() <= 1
+        acc = np.zeros(8, F32)
+        for k in range(20):
+            acc = (acc + dst[:, k]).astype(F32)
+        np.testing.assert_array_equal(res[:, 0], acc)
+        assert s.calls[-1]["level"] == "approx"
+    with stt_nki.Session(gen="trn2"), pytest.raises(ValueError, match="NC-v4 or later"):
+        nisa.exponential(x)
+
+
+def test_every_nki_level_call_of_the_model_is_an_isa_call():
+    s = stt_nki._session.current()
+    code, out, _, _ = s.run(["call", "--list"], {}, [])
+    assert code == 0
+    names = [line.split()[0] for line in out.splitlines()]
+    assert len(names) == 16
+    for name in names:
+        assert callable(getattr(nisa, name, None)), name

@@ -24,9 +24,11 @@ import stt.machine.Tile;
  * ({@code reset_reduce}: zero_accumulate), the accumulator as it is ({@code reduce}: accumulate, which on a
  * {@link NeuronCore} is the previous call's) or {@code reduce_init} ({@code load_reduce}: load_accumulate from imm1);
  * then DveReadAccumulator (0x9b) writes the accumulators (negated if asked) as the fp32 [P, 1] reduce_res.
+ * {@code cumulative} is {@code nki.isa.tensor_scalar_cumulative}: TensorScalarCacheCumulative (0xe6) writes the
+ * running fold at every element instead, and reduce_res is the accumulators as the word leaves them (no 0x9b).
  */
 public record TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp reduceOp, boolean negate,
-        Optional<Dtype> dtype, Generation gen, ReduceCmd command, Optional<Operand0> init) {
+        Optional<Dtype> dtype, Generation gen, ReduceCmd command, Optional<Operand0> init, boolean cumulative) {
     /** NKI's reduce_cmd values this call takes. */
     public enum ReduceCmd {
         RESET_REDUCE(AccumCmd.ZERO_ACCUMULATE), REDUCE(AccumCmd.ACCUMULATE), LOAD_REDUCE(AccumCmd.LOAD_ACCUMULATE);
@@ -38,10 +40,16 @@ public record TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp 
         }
     }
 
+    /** tensor_scalar_reduce (0x9a then 0x9b). */
+    public TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp reduceOp, boolean negate,
+            Optional<Dtype> dtype, Generation gen, ReduceCmd command, Optional<Operand0> init) {
+        this(data, op0, operand0, reduceOp, negate, dtype, gen, command, init, false);
+    }
+
     /** The call with reduce_cmd reset_reduce (NKI's default). */
     public TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp reduceOp, boolean negate,
             Optional<Dtype> dtype, Generation gen) {
-        this(data, op0, operand0, reduceOp, negate, dtype, gen, ReduceCmd.RESET_REDUCE, Optional.empty());
+        this(data, op0, operand0, reduceOp, negate, dtype, gen, ReduceCmd.RESET_REDUCE, Optional.empty(), false);
     }
 
     public TensorScalarReduce {
@@ -57,6 +65,9 @@ public record TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp 
             throw new IllegalArgumentException("reduce_init goes with reduce_cmd load_reduce, and load_reduce needs"
                     + " it: got " + command.name().toLowerCase(java.util.Locale.ROOT) + " with"
                     + (init.isPresent() ? "" : "out") + " reduce_init");
+        }
+        if (cumulative && negate) {
+            throw new IllegalArgumentException("tensor_scalar_cumulative has no reduce_res negation");
         }
     }
 
@@ -80,9 +91,17 @@ public record TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp 
                 engine.execute(m, w, Trace.OFF);
             }
             Tile out = l.place.read(m, l.out, outDtype(), data.rows(), data.cols());
-            Tile res = l.place.read(m, l.reduce, Dtype.FP32, data.rows(), 1);
+            Tile res = cumulative ? accumulators(m) : l.place.read(m, l.reduce, Dtype.FP32, data.rows(), 1);
             return new Reduced(out, res, l.words);
         });
+    }
+
+    private Tile accumulators(stt.machine.Machine m) {
+        float[] acc = new float[data.rows()];
+        for (int lane = 0; lane < acc.length; lane++) {
+            acc[lane] = m.accumulator(lane);
+        }
+        return Tile.ofFloats(Dtype.FP32, acc.length, 1, acc);
     }
 
     private record Layout(Placement place, List<Word> words, int out, int reduce) {
@@ -96,14 +115,15 @@ public record TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp 
         Placement p = staged.place();
         int reduce = p.reserve(4);
         p.checkFits("data, the scalar, the output and reduce_res");
-        Word cache = Word.builder(Opcode.TENSOR_SCALAR_CACHE_REDUCE).pattern("src", staged.word().pattern("src"))
+        Word cache = Word.builder(cumulative ? Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE
+                        : Opcode.TENSOR_SCALAR_CACHE_REDUCE).pattern("src", staged.word().pattern("src"))
                 .pattern("dst", staged.word().pattern("dst")).set("in_dtype", data.dtype().code())
                 .set("out_dtype", outDtype().code()).set("op0", op0.code()).set("op1", reduceOp.code())
                 .set("imm0_src", staged.word().get("imm0_src")).set("imm0", staged.word().get("imm0"))
                 .set("imm1_src", staged.word().get("imm1_src")).set("imm1", staged.word().get("imm1"))
                 .set("accumulator_cmd", command.accumulatorCmd.code()).set("num_active_channels", p.rows()).build();
-        return new Layout(p, List.of(cache, Nki.readAccumulatorWord(gen, p.rows(), new MemoryRef(Space.SBUF, 0,
-                reduce), Dtype.FP32, negate)), staged.out(), reduce);
+        return new Layout(p, cumulative ? List.of(cache) : List.of(cache, Nki.readAccumulatorWord(gen, p.rows(),
+                new MemoryRef(Space.SBUF, 0, reduce), Dtype.FP32, negate)), staged.out(), reduce);
     }
 
     static TensorPattern column(Generation gen, MemoryRef at) {

@@ -47,6 +47,10 @@ final class EvalCommand implements Callable<Integer> {
             + " nki.isa.tensor_scalar_reduce")
     String reduceOp;
 
+    @Option(names = "--cumulative", description = "tensor-scalar with --reduce-op: write the running fold at every"
+            + " element (0xe6, nki.isa.tensor_scalar_cumulative); --accum-out gets the accumulators it leaves")
+    boolean cumulative;
+
     @Option(names = "--reduce-negate", description = "tensor-scalar with --reduce-op: negate the fold as it is read")
     boolean reduceNegate;
 
@@ -176,9 +180,12 @@ final class EvalCommand implements Callable<Integer> {
             Programs.checkWritable(accumOut);
         }
         if (instruction != Instruction.TENSOR_SCALAR && (reduceOp != null || reduceNegate || reduceCmd != null
-                || reduceInit != null)) {
-            throw new InputException("--reduce-op, --reduce-negate, --reduce-cmd and --reduce-init apply to"
-                    + " --instruction tensor-scalar only");
+                || reduceInit != null || cumulative)) {
+            throw new InputException("--reduce-op, --reduce-negate, --reduce-cmd, --reduce-init and --cumulative apply"
+                    + " to --instruction tensor-scalar only");
+        }
+        if (cumulative && reduceOp == null) {
+            throw new InputException("--cumulative needs --reduce-op (the fold whose running value is written)");
         }
         if (instruction != Instruction.TENSOR_REDUCE && (reduceSize != null || negate)) {
             throw new InputException("--reduce-size and --negate apply to --instruction tensor-reduce only");
@@ -321,7 +328,7 @@ final class EvalCommand implements Callable<Integer> {
         Optional<Operand0> init = Optional.ofNullable(reduceInit).map(x -> scalar("--reduce-init", x, false));
         try {
             return new TensorScalarReduce(a, a0, scalar("--operand0", operand0, false), fold, reduceNegate,
-                    Optional.ofNullable(outDtype).map(EvalCommand::anyDtype), gen, cmd, init);
+                    Optional.ofNullable(outDtype).map(EvalCommand::anyDtype), gen, cmd, init, cumulative);
         } catch (IllegalArgumentException e) {
             throw new InputException(e.getMessage());
         }

@@ -221,6 +221,11 @@ public enum Decision {
             + " writing dst; a mask entry is < 32 (inside src) or 255 (dst's partition kept)."),
     DMA_CAST(Source.SPEC_MODEL, "dma_cast (FAMILY-NEXT §9): a DMA copy between equal dtypes copies bits; between"
             + " different dtypes it converts through fp32 by SPEC §5; dst_rmw_op=add adds in fp32."),
+    MAX8_ORDER("max8 (FAMILY-NEXT §13a) orders the fp32 values largest first, NaN after every number (as the"
+            + " Vector Engine's max ignores NaN), equal values (and -0/+0) in source order; a NaN output is canonical."),
+    MATCH_EQUALITY("nc_find_index8 and nc_match_replace8 (FAMILY-NEXT §13a) match by fp32 equality (-0 = +0, NaN"
+            + " matches nothing), each data position matched once; find takes vals 0..7, match_replace 7..0 (NKI's"
+            + " duplicate rule); an unmatched val's index is all ones (NKI documents it for find_index8 only)."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"
