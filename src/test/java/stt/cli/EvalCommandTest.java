@@ -132,8 +132,8 @@ class EvalCommandTest {
                 "2", "--reduce-op", "add", "-o", out).code()).isZero(); // reduce_res None: the fold stays inside
         assertThat(CliTest.stt("eval", "--data", a, "--op0", "mult", "--operand0", "2", "--op1", "add",
                 "--operand1", b, "--reduce-op", "add", "-o", out).err())
-                .contains("--reduce-op, --reduce-negate, --reduce-cmd and --reduce-init apply to --instruction"
-                        + " tensor-scalar only");
+                .contains("--reduce-op, --reduce-negate, --reduce-cmd, --reduce-init and --cumulative apply to"
+                        + " --instruction tensor-scalar only");
     }
 
     @Test
