@@ -151,6 +151,14 @@ def test_matmul_accumulate_flags_refuse_a_mix_and_undefined_accumulation():
         nisa.nc_matmul(s, m, tile_position=(0, 0))
 
 
+@pytest.mark.parametrize("dtype", ["float16", "float8_e4m3", "float8_e5m2"])
+def test_matmul_of_fp16_and_fp8_is_the_same_exact_fold(dtype):
+    t = np.float16 if dtype == "float16" else getattr(ml_dtypes, dtype)
+    s = (RNG.standard_normal((96, 40)) * 4).astype(t)
+    m = (RNG.standard_normal((96, 70)) * 4).astype(t)
+    np.testing.assert_array_equal(nisa.nc_matmul(s, m), matmul_model(s, m))
+
+
 def test_nl_matmul_is_x_at_y_through_a_transpose():
     x, y = bf16((64, 32)), bf16((32, 100))
     np.testing.assert_array_equal(nl.matmul(x, y), matmul_model(np.ascontiguousarray(x.T), y))
