@@ -9,6 +9,9 @@ Calls go through a `Session` (one `stt serve` process); module-level calls use a
 `with Session(...) as s:`. An instruction the generation does not allow raises `InvalidInstruction` (`.rules`).
 """
 from . import isa, language
+from ._kernel import baremetal, jit, last_report, simulate, simulate_kernel
 from ._session import InvalidInstruction, ServerError, Session
+from .compat import install_as_nki
 
-__all__ = ["isa", "language", "Session", "InvalidInstruction", "ServerError"]
+__all__ = ["isa", "language", "Session", "InvalidInstruction", "ServerError", "simulate", "simulate_kernel", "jit",
+           "baremetal", "last_report", "install_as_nki"]

@@ -48,13 +48,19 @@ def named(dtype, what):
 
 
 def result(bits, model):
-    """An output array as the caller gets it: bf16/fp8 as ml_dtypes arrays when installed, else their bits."""
+    """An output array as the caller gets it: bf16/fp8 as ml_dtypes arrays when installed, else their bits (inside a
+    kernel run, as the kernel's tensor type: `wrap`)."""
     if model == "fp32r":
-        return bits.view(np.float32)
+        return wrap(bits.view(np.float32))
     for ml_name, (m, _) in _BITS.items():
         if m == model:
-            return bits.view(getattr(_ml, ml_name)) if _ml is not None else bits
-    return bits
+            return wrap(bits.view(getattr(_ml, ml_name)) if _ml is not None else bits)
+    return wrap(bits)
+
+
+def wrap(a):
+    """What a call's new array becomes; the kernel runner makes it the kernel's Tensor while a kernel runs."""
+    return a
 
 
 _FLOAT_BITS = {"fp8_e3m4": 8, "fp8_e4m3": 8, "fp8_e5m2": 8, "fp16": 16, "bf16": 16, "fp32": 32, "fp32r": 32}

@@ -35,6 +35,33 @@ class reduce_cmd(enum.Enum):
     load_reduce = 4
 
 
+class dge_mode(enum.Enum):
+    """`nki.isa.dge_mode`: how a DMA is generated (no effect on the values the model computes)."""
+    unknown = 0
+    swdge = 1
+    hwdge = 2
+    none = 3
+
+
+class oob_mode(enum.Enum):
+    """`nki.isa.oob_mode`: what an out-of-bounds indirect DMA does."""
+    error = 0
+    skip = 1
+
+
+class matmul_perf_mode(enum.Enum):
+    """`nki.isa.matmul_perf_mode`: the model runs `none` only."""
+    none = "none"
+    double_row = "double_row"
+
+
+class nc_version(enum.Enum):
+    """`nki.isa.nc_version`: the NeuronCore generations NKI names (FAMILY-NEXT §10)."""
+    gen2 = 2
+    gen3 = 3
+    gen4 = 4
+
+
 def _is_tile(x):
     return isinstance(x, np.ndarray)
 

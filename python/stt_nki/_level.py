@@ -88,4 +88,9 @@ def put(target, values, what):
     if target.dtype != values.dtype:
         raise ValueError(f"{what}: dtype {target.dtype}, the call's result is {values.dtype}")
     target[...] = values.reshape(target.shape)
+    node, origin = target, getattr(target, "_origin", None)
+    while origin is not None:  # a kernel's view made by advanced indexing is a copy: write it back where it came from
+        base, index = origin
+        np.ndarray.__setitem__(base, index, node)
+        node, origin = base, getattr(base, "_origin", None)
     return target

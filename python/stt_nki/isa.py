@@ -12,9 +12,12 @@ import numpy as np
 
 from . import _dtypes, _level, _session
 from ._forms import Forms, command, engine, engine_check, mask_check, reduce_cmd
+from ._forms import dge_mode, matmul_perf_mode, nc_version, oob_mode  # noqa: F401 (nki.isa names)
 from ._forms import engine as _forms_engine
 from . import language as _nl
 from .language import AluOp, OPS
+
+constants = None  # nki.isa.constants: set by compat.install_as_nki
 
 vector_engine, scalar_engine, gpsimd_engine, tensor_engine, unknown_engine = (
     engine.vector, engine.scalar, engine.gpsimd, engine.tensor, engine.unknown)
@@ -127,9 +130,7 @@ def _write(target, values, what):
         raise TypeError(f"{what}: expected a NumPy array, got {type(target).__name__}")
     if target.shape != values.shape:
         raise ValueError(f"{what}: shape {target.shape}, the call's result is {values.shape}")
-    if target.dtype != values.dtype:
-        raise ValueError(f"{what}: dtype {target.dtype}, the call's result is {values.dtype}")
-    target[...] = values
+    _level.put(target, values, what)
 
 
 def _bitvec(*ops):

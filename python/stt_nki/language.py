@@ -234,7 +234,7 @@ def load(src, dtype=None, mask=None, **kwargs):
     if kwargs:
         raise TypeError(f"nl.load: unexpected arguments {sorted(kwargs)}")
     if dtype is None:
-        out = np.empty(src.shape, src.dtype)
+        out = _dtypes.wrap(np.empty(src.shape, src.dtype))
     else:
         model = _dtypes.named(dtype, "dtype")
         out = _dtypes.result(np.empty(src.shape, _dtypes.storage(model)), model)
@@ -254,3 +254,49 @@ def store(dst, value, mask=None, **kwargs):
 def arange(*args):
     """nl.arange (Beta 1): int32 indices, as NumPy's arange; `nl.arange(n)[:, None]` is a partition index."""
     return np.arange(*args, dtype=np.int32)
+
+
+# --- the NKI language on the session's NeuronCore (the kernel runner, _kernel) -------------------------------------
+from ._kernel import (sbuf, psum, hbm, private_hbm, shared_hbm, ndarray, zeros, ones, full, zeros_like,  # noqa: E402
+                      ones_like, empty_like, ds, program_id, num_programs, mgrid)
+from ._kernel import _loop as affine_range  # noqa: E402
+from ._kernel import _loop as sequential_range  # noqa: E402
+from ._kernel import _loop as static_range  # noqa: E402
+from ._kernel import _loop as range  # noqa: E402,A001
+
+
+class _Limits(str):
+    """A float dtype name with its limits: `nl.fp32.min` is FP32_MIN (NKI's range_select default)."""
+
+    def __new__(cls, name, low, high):
+        self = super().__new__(cls, name)
+        self.min, self.max = low, high
+        return self
+
+
+fp32 = _Limits("float32", -3.4028235e38, 3.4028235e38)
+
+
+def nc(n):
+    """`nl.nc(n)`: n NeuronCores of a logical core, in a grid."""
+    return int(n)
+
+
+def spmd_dim(*sizes):
+    """`nl.spmd_dim(...)`: a grid dimension, the product of its sizes."""
+    return int(np.prod(sizes))
+
+
+def broadcast_to(x, shape):
+    """`nl.broadcast_to(x, shape)`: x's elements repeated to shape (a view)."""
+    return np.broadcast_to(x, shape)
+
+
+def device_print(prefix, x):
+    """`nl.device_print`: prints on the host."""
+    print(prefix, np.asarray(x))
+
+
+def __getattr__(name):
+    raise AttributeError(f"nki.language.{name}: stt_nki does not have it (the model does not run it); see"
+                         " stt_nki.language for what it has")
