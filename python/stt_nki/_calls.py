@@ -227,13 +227,14 @@ def install(published):
         c.arg("dtype", out)
         outputs = ["dst"]
         if reduce_res is not None:
-            if not isinstance(reduce_res, np.ndarray) or reduce_res.dtype != np.float32 or reduce_res.size != rows:
-                raise ValueError(f"range_select: reduce_res: a float32 [{rows}, 1] array")
-            c.arg("reduce_res", True)
+            if not isinstance(reduce_res, np.ndarray) or reduce_res.size != rows:
+                raise ValueError(f"range_select: reduce_res: a [{rows}, 1] array")
+            c.arg("reduce_res", model_of(reduce_res, "reduce_res"))
             outputs.append("reduce_res")
         got = c.run(outputs)
         if reduce_res is not None:
-            put(reduce_res, got["reduce_res"], "reduce_res")
+            put(reduce_res, as_result(got["reduce_res"], model_of(reduce_res, "reduce_res"), reduce_res.shape),
+                "reduce_res")
         return _give(dst, as_result(got["dst"], out, on_true_tile.shape))
 
     # --- tensor_partition_reduce (GpSimd), bn_stats / bn_aggr (Vector) ---------------------------------------------
@@ -419,13 +420,14 @@ def install(published):
         c.arg("dtype", out)
         outputs = ["dst"]
         if reduce_res is not None:
-            if not isinstance(reduce_res, np.ndarray) or reduce_res.dtype != np.float32 or reduce_res.size != rows:
-                raise ValueError(f"exponential: reduce_res: a float32 [{rows}, 1] array")
-            c.arg("reduce_res", True)
+            if not isinstance(reduce_res, np.ndarray) or reduce_res.size != rows:
+                raise ValueError(f"exponential: reduce_res: a [{rows}, 1] array")
+            c.arg("reduce_res", model_of(reduce_res, "reduce_res"))
             outputs.append("reduce_res")
         got = c.run(outputs)
         if reduce_res is not None:
-            put(reduce_res, got["reduce_res"], "reduce_res")
+            put(reduce_res, as_result(got["reduce_res"], model_of(reduce_res, "reduce_res"), reduce_res.shape),
+                "reduce_res")
         return _give(dst, as_result(got["dst"], out, src.shape))
 
     return calls

@@ -24,6 +24,8 @@ def of_array(a, what):
     name = a.dtype.name
     if name in _NUMPY:
         return _NUMPY[name], a
+    if name == "bool":  # NumPy's bool is a byte of 0 or 1: the model's uint8, as NKI predicates are
+        return "uint8", a.view(np.uint8)
     if name in _BITS:
         model, bits = _BITS[name]
         return model, a.view(bits)

@@ -113,6 +113,9 @@ class Tensor(np.ndarray):
 
     __hash__ = None
 
+    def __bool__(self):
+        return True  # an NKI tensor is an object, not a truth value (`x if t else y` tests that it is given)
+
     def ap(self, pattern, offset=0):
         """`.ap(pattern=[[stride, count], ...], offset)`: the storage addressed directly (element strides)."""
         base = self
@@ -131,6 +134,9 @@ def _as_basic(index, ndim):
         return None if any(isinstance(i, (list, Tensor)) for i in items) else index
     out, last_axis = [], -1
     for i in items:
+        if isinstance(i, (int, np.integer)):
+            out.append(slice(int(i), int(i) + 1) if i != -1 else slice(-1, None))
+            continue
         if not isinstance(i, np.ndarray):
             out.append(i)
             continue
@@ -201,28 +207,41 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
     """A new tensor of `shape` and `dtype` in `buffer` (default SBUF), filled with the uninitialised sentinel (NaN
     for floats, 4 for integers) so that a read of unwritten memory shows. An on-chip tensor has at most 128
     partitions and must fit the generation's SBUF (or PSUM) per partition, counting the tensors still alive."""
-    shape = tuple(int(n) for n in (shape if isinstance(shape, (tuple, list)) else (shape,)))
+    given = shape if isinstance(shape, (tuple, list)) else (shape,)
+    partition_axis = next((k for k, n in enumerate(given) if isinstance(n, ParDim)), 0)
+    shape = tuple(int(n) for n in given)
     buffer = sbuf if buffer is None else buffer
     if not isinstance(buffer, Buffer):
         raise TypeError(f"buffer={buffer!r}: allowed: nl.sbuf, nl.psum, nl.hbm, nl.private_hbm, nl.shared_hbm")
+    run = getattr(_state, "run", None)
+    if buffer is shared_hbm and run is not None:
+        shared = run.shared_tensor(shape)
+        if shared is not None:
+            return shared
     model, fill = _sentinel(dtype)
     storage = np.empty(shape, fill.dtype)
     storage[...] = fill
     t = _dtypes.result(storage, model).view(Tensor)
     t.buffer = buffer
     if buffer.on_chip:
-        _allocate(t, name)
+        _allocate(t, name, partition_axis)
+    elif buffer is shared_hbm and run is not None:
+        run.shared.append(t)
     return t
 
 
-def _allocate(t, name):
-    if not t.shape or t.shape[0] > 128:
-        raise ValueError(f"nl.ndarray: shape {t.shape} in {t.buffer!r}: the first dimension is the partition dim,"
-                         " at most 128 (nl.tile_size.pmax)")
+class ParDim(int):
+    """Beta 1's `nl.par_dim(n)`: marks the partition dimension of a shape."""
+
+
+def _allocate(t, name, axis):
+    if not t.shape or t.shape[axis] > 128:
+        raise ValueError(f"nl.ndarray: shape {t.shape} in {t.buffer!r}: the partition dim is at most 128"
+                         " (nl.tile_size.pmax)")
     run = getattr(_state, "run", None)
     if run is None:
         return
-    per_partition = t.nbytes // t.shape[0]
+    per_partition = t.nbytes // t.shape[axis]
     run.allocate(t, per_partition, name)
 
 
@@ -288,7 +307,16 @@ class _Run:
         self.program = (0,) * len(grid)
         self.first_call = len(session.calls)
         self.live = {}  # id -> (buffer, bytes per partition)
+        self.shared, self.shared_seen = [], 0  # shared_hbm tensors: one per allocation site for the whole grid
         self.limits = {"sbuf": _SBUF_BYTES.get(session.gen, 192 * 1024), "psum": 16 * 1024}
+
+    def shared_tensor(self, shape):
+        """The k-th shared_hbm tensor a later program of the grid allocates is the first program's k-th."""
+        if self.program == (0,) * len(self.grid) or self.shared_seen >= len(self.shared):
+            return None
+        t = self.shared[self.shared_seen]
+        self.shared_seen += 1
+        return t if t.shape == shape else None
 
     def allocate(self, t, per_partition, name):
         import weakref
@@ -371,7 +399,7 @@ def run_kernel(fn, args, kwargs, grid=(), platform_target=None, profile=None):
         with _bound(s):
             result = None
             for program in itertools.product(*(range(g) for g in run.grid)):
-                run.program = program
+                run.program, run.shared_seen = program, 0
                 result = fn(*targs, **tkwargs)
     except Exception as e:
         better = _kernel_error(e, fn)
@@ -461,12 +489,14 @@ class Jit:
 
 def jit(fn=None, mode="auto", platform_target=None, **options):
     """`@nki.jit`, `@nki.jit(mode="simulation", platform_target="trn2")`: the kernel, run on the model when called."""
+    if isinstance(fn, Jit):  # nki.jit(kernel_already_jitted, ...): the options of the outer call win
+        return Jit(fn.fn, fn.grid, platform_target or fn.platform_target, mode=mode, **options)
     if fn is None:
         return lambda f: Jit(f, platform_target=platform_target, mode=mode, **options)
     return Jit(fn, platform_target=platform_target, mode=mode, **options)
 
 
-baremetal = benchmark = jit
+baremetal = benchmark = trace = jit
 
 
 def simulate(kernel, profile=None, platform_target=None):

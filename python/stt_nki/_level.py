@@ -83,6 +83,8 @@ def put(target, values, what):
     """Writes a call's result into a caller's array (Beta 2's dst, reduce_res), checking shape and dtype."""
     if not isinstance(target, np.ndarray):
         raise TypeError(f"{what}: expected a NumPy array, got {type(target).__name__}")
+    if target.dtype == np.bool_ and values.dtype == np.uint8:  # a bool array holds a predicate's bytes as 0 / 1
+        values = np.asarray(values) != 0
     if target.size != values.size:
         raise ValueError(f"{what}: shape {target.shape}, the call's result is {values.shape}")
     if target.dtype != values.dtype:

@@ -47,7 +47,7 @@ def install_as_nki(force=False):
                               reduce_cmd=_forms.reduce_cmd, matmul_perf_mode=_forms.matmul_perf_mode,
                               nc_version=_forms.nc_version)
     api = dict(isa=isa, language=language, typing=typing, compiler=compiler, jit=_kernel.jit,
-               baremetal=_kernel.baremetal, benchmark=_kernel.benchmark, simulate=_kernel.simulate,
+               baremetal=_kernel.baremetal, benchmark=_kernel.benchmark, trace=_kernel.trace, simulate=_kernel.simulate,
                simulate_kernel=_kernel.simulate_kernel, last_report=_kernel.last_report)
     for prefix in ("nki", "neuronxcc.nki"):
         top = _package(prefix, **api)

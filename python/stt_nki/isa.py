@@ -29,12 +29,17 @@ _MODEL_OPS = set(OPS.values()) | _BITVEC_ONLY | {"absolute_diff", "abs_max", "ab
                                                  "crc32", "symmetric_clamp"}
 
 
+_NUMPY_FOLDS = {"max": "max", "amax": "max", "min": "min", "amin": "min", "sum": "add", "prod": "mult"}
+
+
 def _op(op, what):
     """The model's name of an op: an `nl.` op, a NumPy ufunc of the same name, or the model's name."""
     if isinstance(op, AluOp):
         return op.model
     if isinstance(op, np.ufunc) and op.__name__ in OPS:
         return OPS[op.__name__]
+    if callable(op) and getattr(op, "__name__", None) in _NUMPY_FOLDS:  # np.max, np.amin, ...
+        return _NUMPY_FOLDS[op.__name__]
     if isinstance(op, str) and op in _MODEL_OPS:
         return op
     raise ValueError(f"{what}={op!r}: not an ALU op; allowed: nl.{', nl.'.join(OPS)}, or a model op name")

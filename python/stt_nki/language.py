@@ -6,6 +6,8 @@ is also Beta 1's tile function: `nl.add(x, y, dtype=None)` runs on the model's V
 tiles, Tensor-Scalar for a tile and a number), its default dtype NKI's type promotion (a Python int counts as int32,
 a float as fp32). Every dtype name NKI has exists; one the model has no code for raises when it is used.
 """
+import builtins
+
 import numpy as np
 
 try:
@@ -37,6 +39,8 @@ class AluOp:
                 raise TypeError(f"nl.{self.nki}(x): one tile")
             return isa.activation(op=self.nki, data=x, dtype=dtype, mask=mask, **kwargs)
         tile_x, tile_y = isinstance(x, np.ndarray), isinstance(y, np.ndarray)
+        if tile_x and tile_y and x.shape != y.shape and self.nki not in _UNARY:
+            return self._broadcast(x, y, dtype, mask, kwargs)
         if self.nki in _UNARY:
             if y is not None or not tile_x:
                 raise TypeError(f"nl.{self.nki}(x): one tile")
@@ -51,6 +55,33 @@ class AluOp:
             dtype = _dtypes.promote(_dtypes.of_array(tile, "x" if tile_x else "y")[0], weak)
         return isa.tensor_scalar(tile, self, number, reverse0=not tile_x, dtype=dtype, mask=mask, **kwargs)
 
+
+def _column(a, rows):
+    """a as a per-partition [rows, 1] scalar when it is constant along its free dims ([rows or 1, 1, ...]), else
+    None."""
+    if a.ndim and builtins.all(n == 1 for n in a.shape[1:]) and a.shape[0] in (1, rows):
+        return np.ascontiguousarray(np.broadcast_to(a.reshape(a.shape[0], 1), (rows, 1)))
+    return None
+
+
+def _broadcast(self, x, y, dtype, mask, kwargs):
+    """Two tiles of different shapes, broadcast as NKI does: a [P, 1] (or [1, 1]) tile is a per-partition scalar
+    (Tensor-Scalar); otherwise both are repeated to the common shape (data movement) and combined (Tensor-Tensor)."""
+    from . import isa, _dtypes
+    shape = np.broadcast_shapes(x.shape, y.shape)
+    if dtype is None:
+        dtype = _dtypes.promote(_dtypes.of_array(x, "x")[0], _dtypes.of_array(y, "y")[0])
+    col_y, col_x = _column(y, shape[0]), _column(x, shape[0])
+    if col_y is not None and x.shape == shape:
+        return isa.tensor_scalar(x, self, col_y, dtype=dtype, mask=mask, **kwargs)
+    if col_x is not None and y.shape == shape:
+        return isa.tensor_scalar(y, self, col_x, reverse0=True, dtype=dtype, mask=mask, **kwargs)
+    full_x = np.ascontiguousarray(np.broadcast_to(x, shape))
+    full_y = np.ascontiguousarray(np.broadcast_to(y, shape))
+    return isa.tensor_tensor(full_x, full_y, self, dtype=dtype, mask=mask, **kwargs)
+
+
+AluOp._broadcast = _broadcast
 
 # NKI's name -> the model's op (the ISA's ALU_OP enum, SPEC §2). NKI has one left shift and one right shift for the
 # bit-vector ops: they are the logical shifts here (the model's arith_shift_* are reachable by their own names).
@@ -143,8 +174,10 @@ float4_e2m1fn_x4 = Unsupported("float4_e2m1fn_x4", "float4_e2m1fn_x4 (packed, NC
 
 
 def par_dim(n):
-    """Beta 1's marker of the partition dimension in a shape: the size itself."""
-    return int(n)
+    """Beta 1's marker of the partition dimension in a shape: the size, marked (nl.ndarray puts the partitions
+    there)."""
+    from ._kernel import ParDim
+    return ParDim(n)
 
 
 class _TileSize:
@@ -242,8 +275,10 @@ def load(src, dtype=None, mask=None, **kwargs):
 
 
 def store(dst, value, mask=None, **kwargs):
-    """nl.store: dst takes value (a DMA copy; through fp32 when the dtypes differ)."""
+    """nl.store: dst takes value (a DMA copy; through fp32 when the dtypes differ); a number fills dst."""
     from . import _calls
+    if not isinstance(value, np.ndarray) and isinstance(value, (int, float, np.integer, np.floating)):
+        value = np.full(np.shape(dst), value, np.int32 if isinstance(value, (int, np.integer)) else np.float32)
     if mask is not None:
         raise NotImplementedError("nl.store: mask= is not modelled on NumPy arrays")
     if kwargs:
@@ -300,3 +335,25 @@ def device_print(prefix, x):
 def __getattr__(name):
     raise AttributeError(f"nki.language.{name}: stt_nki does not have it (the model does not run it); see"
                          " stt_nki.language for what it has")
+
+
+def load_transpose2d(src, dtype=None, mask=None, **kwargs):
+    """nl.load_transpose2d: a 2-D tensor loaded transposed (a DMA transpose, bits moved)."""
+    from . import isa
+    if mask is not None:
+        raise NotImplementedError("nl.load_transpose2d: mask= is not modelled")
+    return isa.dma_transpose(src, dtype=dtype, **kwargs)
+
+
+def rand(shape, dtype=float32, **kwargs):
+    """nl.rand: uniform values in [0, 1) from the host's NumPy generator (the model's rand_host decision): the device's
+    random state and its bits-to-value mapping are not published, so these are not the device's values. Recorded
+    as an approximate GpSimd call."""
+    from . import _dtypes, _session
+    model = _dtypes.named(dtype, "dtype")
+    values = np.random.random_sample(tuple(int(n) for n in np.atleast_1d(shape))).astype(np.float32)
+    _session.current().record({"name": "rand", "engine": "gpsimd", "level": "approx", "decisions": ["rand_host"],
+                               "words": 0, "cycles": None, "ns": None})
+    out = _dtypes.result(np.empty(values.shape, _dtypes.storage(model)), model)
+    out[...] = values
+    return out

@@ -54,19 +54,21 @@ final class Activation {
             java.util.Arrays.fill(regs, 0, rows, 0.0f);
         }
         boolean fold = cmd.equals("reduce") || cmd.equals("reset_reduce");
-        Tile dst = Tile.zeros(out, rows, data.cols());
+        float[] x = data.toFloats();
+        float[] f = new float[x.length];
         long outside = 0;
+        int cols = data.cols();
         for (int p = 0; p < rows; p++) {
-            for (int k = 0; k < data.cols(); k++) {
-                float y = Math.fma(data.get(p, k), scale[p], bias[p]);
+            for (int k = 0; k < cols; k++) {
+                float y = Math.fma(x[p * cols + k], scale[p], bias[p]);
                 outside += fn.inRange(y) ? 0 : 1;
-                float f = fn.apply(y);
-                dst.setBits(p, k, out.fromFp32(f));
+                f[p * cols + k] = fn.apply(y);
                 if (fold) {
-                    regs[p] = ArithAlu.canonical(regs[p] + f);
+                    regs[p] = ArithAlu.canonical(regs[p] + f[p * cols + k]);
                 }
             }
         }
+        Tile dst = Tile.ofFloats(out, rows, cols, f);
         System.arraycopy(regs, 0, core.actRegisters(), 0, regs.length);
         Map<String, Tile> tiles = new java.util.HashMap<>(Map.of("dst", dst));
         if (resDtype != null) {

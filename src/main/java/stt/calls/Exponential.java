@@ -17,7 +17,7 @@ import stt.machine.Tile;
  * the subtract in fp32 (max_value a number or a [P, 1] tile), exp as the Scalar Engine's approximate exp (StrictMath
  * rounded once: the device's table is not public), written as the dst dtype. The fp32 values add into the Vector
  * Engine accumulators as {@code reduce_cmd} says: idle, reset (0), reduce, reset_reduce (0, then add), load_reduce
- * (from reduce_init); {@code reduce_res} reads them as [P, 1] fp32.
+ * (from reduce_init); {@code reduce_res} (a dtype) reads them as a [P, 1] tile of it.
  */
 final class Exponential {
     static final List<String> PARAMS = List.of("src", "max_value", "reduce_cmd", "reduce_init", "reduce_res",
@@ -64,12 +64,13 @@ final class Exponential {
             }
         }
         Map<String, Tile> tiles = new java.util.HashMap<>(Map.of("dst", dst));
-        if (a.flag("reduce_res")) {
+        Dtype resDtype = a.dtype("reduce_res").orElse(null);
+        if (resDtype != null) {
             float[] now = new float[src.rows()];
             for (int p = 0; p < now.length; p++) {
                 now[p] = m.accumulator(p);
             }
-            tiles.put("reduce_res", Tile.ofFloats(Dtype.FP32, now.length, 1, now));
+            tiles.put("reduce_res", Tile.ofFloats(resDtype, now.length, 1, now));
         }
         List<Decision> decisions = new ArrayList<>(List.of(Decision.ACT_EVAL));
         if (fold) {

@@ -70,31 +70,43 @@ final class Matmul {
             throw a.bad("psum", "a " + psum.rows() + "x" + psum.cols() + " tile; dst is [" + s.cols() + ", "
                     + m.cols() + "]");
         }
-        Tile dst = Tile.zeros(out, s.cols(), m.cols());
-        for (int i = 0; i < s.cols(); i++) {
-            for (int n = 0; n < m.cols(); n++) {
-                float acc = 0.0f;
-                for (int k = 0; k < s.rows(); k++) {
-                    acc = Math.fma(input(s, k, i, tf32), input(m, k, n, tf32), acc);
+        int kk = s.rows();
+        int mm = s.cols();
+        int nn = m.cols();
+        float[] sv = inputs(s, tf32);
+        float[] mv = inputs(m, tf32);
+        float[] old = psum == null ? null : psum.toFloats();
+        float[] result = new float[mm * nn];
+        float[] acc = new float[nn];
+        for (int i = 0; i < mm; i++) {
+            java.util.Arrays.fill(acc, 0.0f);
+            for (int k = 0; k < kk; k++) {  // k ascending for every element: one fma a step
+                float w = sv[k * mm + i];
+                for (int n = 0; n < nn; n++) {
+                    acc[n] = Math.fma(w, mv[k * nn + n], acc[n]);
                 }
-                float r = psum == null ? acc : ArithAlu.canonical(psum.get(i, n) + acc);
-                dst.setBits(i, n, out.fromFp32(ArithAlu.canonical(r)));
+            }
+            for (int n = 0; n < nn; n++) {
+                float r = old == null ? acc[n] : old[i * nn + n] + acc[n];
+                result[i * nn + n] = ArithAlu.canonical(r);
             }
         }
+        Tile dst = Tile.ofFloats(out, mm, nn, result);
         boolean fp32 = s.dtype() == Dtype.FP32;
         long cycles = Math.max(Math.min(64, s.cols()), m.cols()) * (fp32 && !tf32 ? 4L : 1L);
         return new LevelCall.Outcome(Map.of("dst", dst), fp32 ? Fidelity.APPROX : Fidelity.MODEL,
                 List.of(Decision.MATMUL_NUMERICS), OptionalLong.of(cycles), List.of());
     }
 
-    /** An element as fp32; tf32 rounds the fp32 bits to 10 mantissa bits, to nearest even. */
-    private static float input(Tile t, int r, int c, boolean tf32) {
-        float x = t.get(r, c);
-        if (!tf32 || Float.isNaN(x) || Float.isInfinite(x)) {
-            return x;
+    /** The elements as fp32; tf32 rounds each one's fp32 bits to 10 mantissa bits, to nearest even. */
+    private static float[] inputs(Tile t, boolean tf32) {
+        float[] x = t.toFloats();
+        for (int k = 0; tf32 && k < x.length; k++) {
+            if (!Float.isNaN(x[k]) && !Float.isInfinite(x[k])) {
+                int bits = Float.floatToRawIntBits(x[k]);
+                x[k] = Float.intBitsToFloat(bits + 0xfff + (bits >>> 13 & 1) & 0xffff_e000);
+            }
         }
-        int bits = Float.floatToRawIntBits(x);
-        int rounded = bits + 0xfff + (bits >>> 13 & 1) & 0xffff_e000;
-        return Float.intBitsToFloat(rounded);
+        return x;
     }
 }

@@ -18,7 +18,7 @@ import stt.machine.Tile;
  * comp_op1(idx, bound1[p])} in fp32, {@code v = sel ? on_true_tile[p, j] : on_false_value} (FP32_MIN, the only value
  * NKI allows), written as the dst dtype. The fp32 values fold into the Vector Engine's accumulators with the
  * NaN-ignoring max of select_reduce, as {@code reduce_cmd} says (decision range_select_cmds): reset_reduce (-inf,
- * then fold), reset (-inf only), reduce (fold), idle (untouched); {@code reduce_res} reads them as a [P, 1] fp32 tile.
+ * then fold), reset (-inf only), reduce (fold), idle (untouched); {@code reduce_res} (a dtype) reads them as a [P, 1] tile of it.
  * Cost {@code max(64, N)} cycles.
  */
 final class RangeSelect {
@@ -76,12 +76,13 @@ final class RangeSelect {
             }
         }
         Map<String, Tile> tiles = new java.util.HashMap<>(Map.of("dst", dst));
-        if (a.flag("reduce_res")) {
+        Dtype resDtype = a.dtype("reduce_res").orElse(null);
+        if (resDtype != null) {
             float[] now = new float[x.rows()];
             for (int p = 0; p < now.length; p++) {
                 now[p] = m.accumulator(p);
             }
-            tiles.put("reduce_res", Tile.ofFloats(Dtype.FP32, now.length, 1, now));
+            tiles.put("reduce_res", Tile.ofFloats(resDtype, now.length, 1, now));
         }
         List<Decision> decisions = new ArrayList<>();
         if (!cmd.equals("idle")) {

@@ -226,6 +226,8 @@ public enum Decision {
     MATCH_EQUALITY("nc_find_index8 and nc_match_replace8 (FAMILY-NEXT §13a) match by fp32 equality (-0 = +0, NaN"
             + " matches nothing), each data position matched once; find takes vals 0..7, match_replace 7..0 (NKI's"
             + " duplicate rule); an unmatched val's index is all ones (NKI documents it for find_index8 only)."),
+    RAND_HOST("stt_nki's nl.rand draws uniform [0, 1) values from the host's NumPy generator, recorded as an"
+            + " approximate GpSimd call: the device's random state and its bits-to-value mapping are not published."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"

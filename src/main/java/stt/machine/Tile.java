@@ -27,10 +27,33 @@ public record Tile(Dtype dtype, int rows, int cols, byte[] data) {
     /** A tile whose elements are {@code values} (row-major) converted from fp32 to {@code dtype}. */
     public static Tile ofFloats(Dtype dtype, int rows, int cols, float... values) {
         Tile t = zeros(dtype, rows, cols);
+        ByteBuffer b = ByteBuffer.wrap(t.data).order(ByteOrder.LITTLE_ENDIAN);
+        int size = dtype.size();
         for (int k = 0; k < values.length; k++) {
-            t.setBits(k / cols, k % cols, dtype.fromFp32(values[k]));
+            int bits = dtype.fromFp32(values[k]);
+            switch (size) {
+                case 1 -> b.put(k, (byte) bits);
+                case 2 -> b.putShort(2 * k, (short) bits);
+                default -> b.putInt(4 * k, bits);
+            }
         }
         return t;
+    }
+
+    /** Every element converted to fp32 (SPEC §5), row-major. */
+    public float[] toFloats() {
+        ByteBuffer b = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+        float[] out = new float[rows * cols];
+        int size = dtype.size();
+        for (int k = 0; k < out.length; k++) {
+            int raw = switch (size) {
+                case 1 -> b.get(k) & 0xff;
+                case 2 -> b.getShort(2 * k) & 0xffff;
+                default -> b.getInt(4 * k);
+            };
+            out[k] = dtype.toFp32(raw);
+        }
+        return out;
     }
 
     public int rowBytes() {

@@ -168,7 +168,7 @@ class LevelCallsTest {
         CoreState core = CoreState.fresh(GEN);
         Tile x = Tile.ofFloats(Dtype.FP32, 1, 4, 5f, 9f, 7f, 1f);
         LevelCall.Outcome r = run("range_select", core, Map.of("on_true_tile", x, "comp_op0", "greater_equal",
-                "comp_op1", "less", "bound0", 1f, "bound1", 3f, "reduce_res", true));
+                "comp_op1", "less", "bound0", 1f, "bound1", 3f, "reduce_res", "fp32"));
         assertThat(floats(r.tiles().get("dst"))).containsExactly(-3.4028235e38f, 9f, 7f, -3.4028235e38f);
         assertThat(floats(r.tiles().get("reduce_res"))).containsExactly(9f);
         assertThat(core.machine().accumulator(0)).isEqualTo(9f);
