@@ -53,6 +53,7 @@ class Tensor(np.ndarray):
     def __getitem__(self, index):
         basic = _as_basic(index, self.ndim)
         if basic is not None:
+            _in_bounds(basic, self.shape)
             return super().__getitem__(basic)
         out = super().__getitem__(index)
         if isinstance(out, Tensor):
@@ -126,6 +127,21 @@ class Tensor(np.ndarray):
                                                strides=[s * base.itemsize for s, _ in pattern])
 
 
+def _in_bounds(index, shape):
+    """An NKI index past the end of a dimension is an error (NumPy would clip a slice silently)."""
+    items = index if isinstance(index, tuple) else (index,)
+    if Ellipsis in items:
+        k = items.index(Ellipsis)
+        items = items[:k] + (slice(None),) * (len(shape) - len(items) + 1) + items[k + 1:]
+    for axis, (i, n) in enumerate(zip(items, shape)):
+        if isinstance(i, slice) and i.step in (None, 1):
+            start, stop = i.start or 0, n if i.stop is None else i.stop
+            if start < 0 or stop < 0:
+                continue
+            if stop > n or start > n:
+                raise IndexError(f"index {start}:{stop} is out of range for dimension {axis} of size {n}")
+
+
 def _as_basic(index, ndim):
     """`index` as slices and integers when every array in it is a progression along one axis of the grid, in order;
     else None (a real gather)."""
@@ -192,15 +208,16 @@ mgrid = _MGrid()
 
 # --- allocation ----------------------------------------------------------------------------------------------------
 
+_NAN_BITS = {"fp32": 0x7fc00000, "fp32r": 0x7fc00000, "bf16": 0x7fc0, "fp16": 0x7e00, "fp8_e4m3": 0x7f,
+             "fp8_e5m2": 0x7f, "fp8_e3m4": 0x7f}
+
+
 def _sentinel(dtype):
-    """What a new tensor holds (FAMILY-NEXT §9, the model's uninit_sentinel): NaN for floats, 4 for integers."""
+    """What a new tensor holds, as the bits of one element (FAMILY-NEXT §9, the model's uninit_sentinel): NaN for
+    floats (the ml_dtypes NaN bits for fp8), 4 for integers."""
     model = _dtypes.named(dtype, "dtype")
-    storage = _dtypes.storage(model)
-    if model.startswith("fp") or model == "bf16":
-        nan = {"fp32": 0x7fc00000, "fp32r": 0x7fc00000, "bf16": 0x7fc0, "fp16": 0x7e00, "fp8_e4m3": 0x7f,
-               "fp8_e5m2": 0x7f, "fp8_e3m4": 0x7f}[model]
-        return model, np.array(nan, storage)
-    return model, np.array(4, storage)
+    size = _dtypes.storage(model).itemsize
+    return model, np.array(_NAN_BITS.get(model, 4), {1: np.uint8, 2: np.uint16, 4: np.uint32}[size])
 
 
 def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
@@ -219,9 +236,8 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
         if shared is not None:
             return shared
     model, fill = _sentinel(dtype)
-    storage = np.empty(shape, fill.dtype)
-    storage[...] = fill
-    t = _dtypes.result(storage, model).view(Tensor)
+    bits = np.full(shape, fill, {1: np.uint8, 2: np.uint16, 4: np.uint32}[fill.dtype.itemsize])
+    t = _dtypes.result(bits.view(_dtypes.storage(model)), model).view(Tensor)
     t.buffer = buffer
     if buffer.on_chip:
         _allocate(t, name, partition_axis)

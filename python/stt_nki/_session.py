@@ -213,6 +213,9 @@ class Session:
                 listing.append({"name": name, "bytes": len(pieces[-2]) + a.nbytes})
             js, payload = self._request({"args": args, "outputs": outputs, "arrays": listing}, pieces)
             out = {a["name"]: _npy(payload[a["name"]]) for a in js["arrays"]}
+            shapes = {n[:-4] if n.endswith(".npy") else n: [list(a.shape), a.dtype.name] for n, a in arrays.items()}
+            for call in js.get("calls", []):
+                call["arrays"] = shapes
             self._described(js)
             if "replay" in js and self.shared:
                 if len(self._plans) >= _PLANS:

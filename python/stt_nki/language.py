@@ -144,7 +144,7 @@ float32 = np.dtype(np.float32)
 float16 = np.dtype(np.float16)
 int8, int16, int32 = np.dtype(np.int8), np.dtype(np.int16), np.dtype(np.int32)
 uint8, uint16, uint32 = np.dtype(np.uint8), np.dtype(np.uint16), np.dtype(np.uint32)
-bool_ = np.dtype(np.bool_)  # no model dtype: a call given a bool array refuses it, naming the dtypes it takes
+bool_ = np.dtype(np.bool_)  # a bool array is read as the uint8 bytes it is (NKI predicates)
 if _ml is not None:
     bfloat16 = np.dtype(_ml.bfloat16)
     float8_e4m3 = np.dtype(_ml.float8_e4m3)

@@ -1,0 +1,127 @@
+"""The kernel runner: simulate / simulate_kernel / jit on kernels written here, the NKI language's tensors on the
+session's NeuronCore, errors that name the kernel's line, the report and the trace-event profile."""
+import json
+
+import numpy as np
+import pytest
+
+import stt_nki
+from stt_nki import isa as nisa, language as nl
+
+F32 = np.float32
+
+
+def test_simulate_runs_a_beta2_kernel_and_updates_hbm_inputs_in_place():
+    def kernel(a, scratch):
+        t = nl.ndarray((128, 64), dtype=nl.float32, buffer=nl.sbuf)
+        nisa.dma_copy(dst=t, src=a)
+        u = nl.ndarray((128, 64), dtype=nl.float32, buffer=nl.sbuf)
+        nisa.tensor_scalar(dst=u, data=t, op0=nl.multiply, operand0=2.0, op1=nl.add, operand1=1.0)
+        nisa.dma_copy(dst=scratch, src=u)  # an HBM input written: the caller sees it, as NKI's simulator does
+        out = nl.ndarray((128, 64), dtype=nl.float32, buffer=nl.shared_hbm)
+        nisa.dma_copy(dst=out, src=u)
+        return out
+    a = np.random.default_rng(1).standard_normal((128, 64)).astype(F32)
+    scratch = np.zeros_like(a)
+    out = stt_nki.simulate(kernel)(a, scratch)
+    want = (a * F32(2) + F32(1)).astype(F32)
+    assert type(out) is np.ndarray
+    np.testing.assert_array_equal(out, want)
+    np.testing.assert_array_equal(scratch, want)
+    r = stt_nki.last_report()
+    assert (r["calls"], r["by_engine"], r["words"]) == (4, {"dma": 3, "vector": 1}, 1)
+    assert r["cycles"]["vector"] == 64 and r["kernel"] == "kernel"
+
+
+def test_beta1_tiles_and_index_grids_write_through():
+    @stt_nki.jit
+    def kernel(a):
+        out = nl.ndarray(a.shape, dtype=a.dtype, buffer=nl.shared_hbm)
+        i_p, i_f = nl.arange(64)[:, None], nl.arange(32)[None, :]
+        tile = nl.load(a[i_p, i_f + 32])  # columns 32..63
+        nl.store(out[i_p, i_f], value=tile * 0.5 + tile * 0.5)  # tile operators, on the model: exact here
+        grid = nl.mgrid[0:64, 0:32]
+        nl.store(out[grid.p, grid.x + 32], value=tile)
+        return out
+    a = np.arange(64 * 64, dtype=F32).reshape(64, 64)
+    out = kernel(a)
+    np.testing.assert_array_equal(out[:, :32], a[:, 32:])
+    np.testing.assert_array_equal(out[:, 32:], a[:, 32:])
+
+
+def test_grids_run_every_program_with_one_shared_output():
+    def kernel(a):
+        b = nl.ndarray(a.shape, dtype=a.dtype, buffer=nl.shared_hbm)
+        i, j = nl.program_id(0), nl.program_id(1)
+        nl.store(b[i, j], nl.load(a[i, j]) + float(10 * i + j))
+        return b
+    a = np.zeros((3, 2, 1, 4), F32)
+    out = stt_nki.simulate(stt_nki.jit(kernel)[3, 2])(a)
+    np.testing.assert_array_equal(out[:, :, 0, 0], [[0, 1], [10, 11], [20, 21]])
+
+
+def test_unwritten_memory_reads_as_the_sentinel():
+    def kernel():
+        f = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)
+        i = nl.ndarray((4, 4), dtype=nl.int32, buffer=nl.sbuf)
+        b = nl.ndarray((4, 4), dtype=nl.bfloat16, buffer=nl.psum)
+        return f, i, b
+    f, i, b = stt_nki.simulate(kernel)()
+    assert np.isnan(f).all() and (i == 4).all() and (b.view(np.uint16) == 0x7fc0).all()
+    assert (f.view(np.uint32) == 0x7fc00000).all()
+
+
+@pytest.mark.parametrize("body, error, message", [
+    ("nl.ndarray((128, 200000), dtype=nl.float32, buffer=nl.sbuf)", MemoryError, "over the 262144 bytes"),
+    ("nl.ndarray((129, 4), dtype=nl.float32, buffer=nl.sbuf)", ValueError, "at most 128"),
+    ("nl.load(a[0:200, 0:4])", IndexError, "index 0:200 is out of range for dimension 0 of size 8"),
+    ("nl.ndarray((4, 4), dtype=nl.float8_e4m3fn)", TypeError, "float8_e4m3fn"),
+    ("nisa.tensor_scalar(a[0:4, 0:4], nl.multiply, 2.0, engine=nisa.scalar_engine)", ValueError,
+     "engine=scalar: this model runs tensor_scalar on the Vector Engine only"),
+])
+def test_bad_kernels_fail_naming_their_line(tmp_path, body, error, message):
+    source = tmp_path / "bad_kernel.py"
+    source.write_text("from stt_nki import isa as nisa, language as nl\n\n\ndef kernel(a):\n"
+                      "    keep = nl.ndarray((128, 65536), dtype=nl.float32, buffer=nl.sbuf)\n"
+                      f"    x = {body}\n    return keep\n")
+    scope = {}
+    exec(compile(source.read_text(), str(source), "exec"), scope)
+    a = np.ones((8, 8), F32)
+    with pytest.raises(error, match=message) as raised:
+        stt_nki.simulate(scope["kernel"])(a)
+    assert "bad_kernel.py:6 (x = " in str(raised.value)
+    np.testing.assert_array_equal(a, np.ones((8, 8), F32))  # nothing else changed
+
+
+def test_the_profile_is_trace_event_json(tmp_path):
+    def kernel(a):
+        t = nl.load(a)
+        e = nl.exp(t)
+        s = nisa.tensor_reduce(nl.add, e, axis=1)
+        out = nl.ndarray((128, 1), dtype=nl.float32, buffer=nl.shared_hbm)
+        nl.store(out, s)
+        return out
+    path = tmp_path / "trace.json"
+    stt_nki.simulate(kernel, profile=str(path))(np.ones((128, 16), F32))
+    doc = json.loads(path.read_text())
+    assert "no overlap" in doc["otherData"]["note"]
+    names = {e["tid"]: e["args"]["name"] for e in doc["traceEvents"] if e["ph"] == "M" and e["name"] == "thread_name"}
+    slices = [e for e in doc["traceEvents"] if e["ph"] == "X"]
+    assert [s["name"] for s in slices] == ["dma_copy", "activation", "tensor_reduce", "dma_copy"]
+    ends = {}
+    for s in slices:
+        assert {"name", "cat", "ph", "ts", "dur", "pid", "tid", "args"} <= s.keys()
+        assert s["dur"] > 0 and s["ts"] >= ends.get(s["tid"], 0)  # program order on each engine's track
+        assert s["cat"] in ("exact", "model", "approx") and s["args"]["level"] == s["cat"]
+        ends[s["tid"]] = s["ts"] + s["dur"]
+    assert [names[s["tid"]] for s in slices] == ["dma", "scalar", "vector", "dma"]
+    reduce = slices[2]
+    assert reduce["args"]["estimated"] and reduce["args"]["arrays"]["data"] == [[128, 16], "float32"]
+
+
+def test_install_as_nki_refuses_to_shadow_a_real_nki(monkeypatch):
+    import sys
+    import types
+    monkeypatch.setitem(sys.modules, "nki", types.ModuleType("nki"))  # someone else's nki
+    with pytest.raises(RuntimeError, match="a real 'nki' is installed"):
+        stt_nki.install_as_nki()
