@@ -125,3 +125,17 @@ def test_install_as_nki_refuses_to_shadow_a_real_nki(monkeypatch):
     monkeypatch.setitem(sys.modules, "nki", types.ModuleType("nki"))  # someone else's nki
     with pytest.raises(RuntimeError, match="a real 'nki' is installed"):
         stt_nki.install_as_nki()
+
+
+def test_the_kernel_example_runs_and_writes_its_profile(tmp_path):
+    import os
+    import subprocess
+    import sys
+    here = os.path.dirname(os.path.abspath(__file__))
+    run = subprocess.run([sys.executable, os.path.join(here, "..", "examples", "kernel_report.py")], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "PYTHONPATH": os.path.join(here, "..")})
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "matches the tutorial's NumPy reference: True" in run.stdout
+    assert "by_level       {'exact': 3, 'model': 1}" in run.stdout
+    assert json.loads((tmp_path / "avgpool_trace.json").read_text())["traceEvents"]
