@@ -4,9 +4,10 @@ bn_stats/bn_aggr, nc_stream_shuffle, dma_copy, dma_transpose. Their signatures a
 2.26); `isa` exports them."""
 import numpy as np
 
-from . import _dtypes, _session
+from . import _dtypes, _masks, _session
 from ._forms import engine, reduce_cmd, command
 from ._level import Level, as_result, model_of, put
+from ._masks import Reach
 from .language import AluOp, ActFunction
 
 
@@ -309,8 +310,22 @@ def install(published):
     @define("dma_copy", _b2_dma_copy, _b1_dma_copy, picks_engine=True)
     def dma_copy(beta, dst, src, engine=None, priority=None, oob_mode=None, dge_mode=None, dst_rmw_op=None):
         """`dst = src`, elements paired in row-major order (equal counts): bits when the dtypes match, else through
-        fp32 (the model's dma_cast); Beta 1's `dst_rmw_op=np.add` adds src to dst in fp32. Writes dst."""
-        return _copy_into(dst, src, dst_rmw_op, "dma_copy")
+        fp32 (the model's dma_cast); Beta 1's `dst_rmw_op=np.add` adds src to dst in fp32. Writes dst. An index
+        expression past its tensor (an indirect DMA with out-of-range indices) is an IndexError, or with
+        `oob_mode=skip` its out-of-range elements are neither read nor written."""
+        reach = next((x for x in (src, dst) if isinstance(x, Reach)), None)
+        if reach is None:
+            return _copy_into(dst, src, dst_rmw_op, "dma_copy")
+        if getattr(oob_mode, "name", oob_mode) != "skip":
+            raise reach.error
+        inside = reach.inside()
+        if reach is src:
+            return _masks.apply("dma_copy", inside, lambda: _copy_into(dst, src.gather(inside), dst_rmw_op,
+                                                                      "dma_copy"), {"dst": dst})
+        converted = np.empty(inside.shape, dst.base.dtype)
+        _copy_into(converted, np.ascontiguousarray(np.broadcast_to(src, inside.shape)), None, "dma_copy")
+        dst.scatter(converted, inside)
+        return dst.base
 
     def _b2_dma_transpose(dst, src, axes=None, priority=None, dge_mode=None, oob_mode=None, name=None):
         pass

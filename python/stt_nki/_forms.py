@@ -111,13 +111,6 @@ def engine_check(name, value, allowed=(engine.unknown, engine.vector)):
                      " engine.unknown)")
 
 
-def mask_check(name, mask):
-    """Beta 1's `mask=`: a predicate over `nl.arange` index expressions, which calls on NumPy arrays cannot carry."""
-    if mask is not None:
-        raise NotImplementedError(f"{name}: mask={mask!r}: this model cannot evaluate a mask on NumPy arrays (masks"
-                                  " are predicates over a kernel's nl.arange index expressions); the call was not run")
-
-
 def command(name, value):
     """`reduce_cmd` as its name: a `reduce_cmd` member or its name."""
     if isinstance(value, reduce_cmd):

@@ -51,17 +51,25 @@ class Tensor(np.ndarray):
         self._origin = None
 
     def __getitem__(self, index):
-        basic = _as_basic(index, self.ndim)
+        basic = _as_basic(index, self.shape)
         if basic is not None:
-            _in_bounds(basic, self.shape)
+            try:
+                _in_bounds(basic, self.shape)
+            except IndexError as e:
+                from ._masks import Reach
+                return Reach(self, index, e)
             return super().__getitem__(basic)
-        out = super().__getitem__(index)
+        try:
+            out = super().__getitem__(index)
+        except IndexError as e:  # an expression past the tensor: a masked load or store may still use it
+            from ._masks import Reach
+            return Reach(self, index, e)
         if isinstance(out, Tensor):
             out._origin = (self, index)
         return out
 
     def __setitem__(self, index, value):
-        basic = _as_basic(index, self.ndim)
+        basic = _as_basic(index, self.shape)
         super().__setitem__(basic if basic is not None else index, value)
 
     # tile operators run on the model's Vector Engine, as NKI lowers them
@@ -142,9 +150,9 @@ def _in_bounds(index, shape):
                 raise IndexError(f"index {start}:{stop} is out of range for dimension {axis} of size {n}")
 
 
-def _as_basic(index, ndim):
-    """`index` as slices and integers when every array in it is a progression along one axis of the grid, in order;
-    else None (a real gather)."""
+def _as_basic(index, shape):
+    """`index` as slices and integers when every array in it is a progression along one axis of the grid, in order,
+    inside its dimension; else None (a real gather, which NumPy checks)."""
     items = index if isinstance(index, tuple) else (index,)
     if not any(isinstance(i, np.ndarray) for i in items):
         return None if any(isinstance(i, (list, Tensor)) for i in items) else index
@@ -173,6 +181,9 @@ def _as_basic(index, ndim):
         step = int(flat[1] - flat[0])
         if step < 1 or not np.array_equal(flat, flat[0] + step * np.arange(len(flat))):
             return None
+        axis = len(out)
+        if axis < len(shape) and not (0 <= int(flat[0]) and int(flat[-1]) < shape[axis]):
+            return None
         out.append(slice(int(flat[0]), int(flat[0]) + step * len(flat), step))
     return tuple(out)
 
@@ -200,7 +211,8 @@ class _Grid(tuple):
 class _MGrid:
     def __getitem__(self, slices):
         slices = slices if isinstance(slices, tuple) else (slices,)
-        return _Grid(a.astype(np.int32) for a in np.ogrid[slices])
+        from .language import IndexArray
+        return _Grid(a.astype(np.int32).view(IndexArray) for a in np.ogrid[slices])
 
 
 mgrid = _MGrid()

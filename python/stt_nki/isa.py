@@ -10,8 +10,8 @@ from call to call, so `reduce_cmd=reduce` folds onto what the previous calls lef
 """
 import numpy as np
 
-from . import _dtypes, _level, _session
-from ._forms import Forms, command, engine, engine_check, mask_check, reduce_cmd
+from . import _dtypes, _level, _masks, _session
+from ._forms import Forms, command, engine, engine_check, reduce_cmd
 from ._forms import dge_mode, matmul_perf_mode, nc_version, oob_mode  # noqa: F401 (nki.isa names)
 from ._forms import engine as _forms_engine
 from . import language as _nl
@@ -192,8 +192,9 @@ def _published(name, beta2, beta1, aliases=None, moves_data=False, picks_engine=
             else:
                 engine_check(name, named)
             a.pop("name", None)
-            if beta == 1:
-                mask_check(name, a.pop("mask", None))
+            mask = a.pop("mask", None) if beta == 1 else None
+            if mask is not None:
+                return _masks.apply(name, mask, lambda: run(beta, **a), a)
             return run(beta, **a)
         call.__name__ = call.__qualname__ = name
         call.__doc__ = (run.__doc__ or "") + (f"\n\nForms: {name}{forms.beta2} (NKI 2.27+), {name}{forms.beta1}"

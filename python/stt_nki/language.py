@@ -261,11 +261,15 @@ def matmul(x, y, transpose_x=False, mask=None, **kwargs):
 
 def load(src, dtype=None, mask=None, **kwargs):
     """nl.load: a new tile holding src (a DMA copy; through fp32 when dtype differs)."""
-    from . import _calls, _dtypes
-    if mask is not None:
-        raise NotImplementedError("nl.load: mask= is not modelled on NumPy arrays")
+    from . import _calls, _dtypes, _masks
     if kwargs:
         raise TypeError(f"nl.load: unexpected arguments {sorted(kwargs)}")
+    if isinstance(src, _masks.Reach):
+        if mask is None:
+            raise src.error
+        src = src.gather(mask)
+    if mask is not None:
+        return _masks.apply("nl.load", mask, lambda: load(src, dtype=dtype), {})
     if dtype is None:
         out = _dtypes.wrap(np.empty(src.shape, src.dtype))
     else:
@@ -276,19 +280,35 @@ def load(src, dtype=None, mask=None, **kwargs):
 
 def store(dst, value, mask=None, **kwargs):
     """nl.store: dst takes value (a DMA copy; through fp32 when the dtypes differ); a number fills dst."""
-    from . import _calls
+    from . import _calls, _masks
+    if isinstance(dst, _masks.Reach):
+        if mask is None:
+            raise dst.error
+        shape = dst._grid()[0].shape
+        converted = np.empty(shape, dst.base.dtype)
+        _calls._copy_into(converted, np.ascontiguousarray(np.broadcast_to(value, shape)), None, "nl.store")
+        dst.scatter(converted, mask)
+        return dst.base
     if not isinstance(value, np.ndarray) and isinstance(value, (int, float, np.integer, np.floating)):
         value = np.full(np.shape(dst), value, np.int32 if isinstance(value, (int, np.integer)) else np.float32)
     if mask is not None:
-        raise NotImplementedError("nl.store: mask= is not modelled on NumPy arrays")
+        return _masks.apply("nl.store", mask, lambda: store(dst, value), {"dst": dst})
     if kwargs:
         raise TypeError(f"nl.store: unexpected arguments {sorted(kwargs)}")
     return _calls._copy_into(dst, value, None, "nl.store")
 
 
+class IndexArray(np.ndarray):
+    """Beta 1's index expressions (`nl.arange`, `nl.mgrid`) and what is computed from them: NumPy arrays that, as
+    NKI's symbolic expressions, are objects rather than truth values (`a and b` is b)."""
+
+    def __bool__(self):
+        return True if self.size > 1 else bool(self.view(np.ndarray))
+
+
 def arange(*args):
     """nl.arange (Beta 1): int32 indices, as NumPy's arange; `nl.arange(n)[:, None]` is a partition index."""
-    return np.arange(*args, dtype=np.int32)
+    return np.arange(*args, dtype=np.int32).view(IndexArray)
 
 
 # --- the NKI language on the session's NeuronCore (the kernel runner, _kernel) -------------------------------------
@@ -357,3 +377,11 @@ def rand(shape, dtype=float32, **kwargs):
     out = _dtypes.result(np.empty(values.shape, _dtypes.storage(model)), model)
     out[...] = values
     return out
+
+
+def shared_identity_matrix(n, dtype=float32, **kwargs):
+    """nl.shared_identity_matrix(n, dtype): an n x n identity in shared HBM (ones on the diagonal, exact in every
+    dtype)."""
+    t = ndarray((int(n), int(n)), dtype, buffer=shared_hbm)
+    t[...] = np.eye(int(n), dtype=np.float32).astype(t.dtype)
+    return t

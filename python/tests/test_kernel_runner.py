@@ -139,3 +139,21 @@ def test_the_kernel_example_runs_and_writes_its_profile(tmp_path):
     assert "matches the tutorial's NumPy reference: True" in run.stdout
     assert "by_level       {'exact': 3, 'model': 1}" in run.stdout
     assert json.loads((tmp_path / "avgpool_trace.json").read_text())["traceEvents"]
+
+
+def test_beta1_masks_keep_the_sentinel_or_the_old_value_and_let_a_partial_tile_reach_past_the_end():
+    def kernel(a):  # a is [200, 8]: the second 128-partition tile is partial, as Beta 1 kernels write it
+        out = nl.ndarray(a.shape, dtype=a.dtype, buffer=nl.shared_hbm)
+        i_p, i_f = nl.arange(128)[:, None], nl.arange(8)[None, :]
+        for k in nl.affine_range(2):
+            inside = k * 128 + i_p < a.shape[0]
+            t = nl.load(a[k * 128 + i_p, i_f], mask=inside)
+            sq = nl.square(t, mask=inside & (i_f < 4))  # the other columns keep the sentinel
+            nl.store(out[k * 128 + i_p, i_f], value=sq, mask=inside)
+        return out
+    a = np.arange(200 * 8, dtype=F32).reshape(200, 8) / 100
+    out = stt_nki.simulate(kernel)(a)
+    np.testing.assert_array_equal(out[:, :4], (a[:, :4] * a[:, :4]).astype(F32))
+    assert np.isnan(out[:, 4:]).all()
+    with pytest.raises(IndexError, match="index 200 is out of bounds for axis 0 with size 200"):
+        stt_nki.simulate(lambda a: nl.load(a[128 + nl.arange(128)[:, None], nl.arange(8)[None, :]]))(a)
