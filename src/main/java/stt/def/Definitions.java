@@ -171,6 +171,8 @@ public final class Definitions {
                     .model(Decision.REDUCE_FOLD).build(),
             decodeOnly(Opcode.TRANSPOSE_TENSOR_REDUCE_ARITH, null),
             decodeOnly(Opcode.TRANSPOSE_TENSOR_REDUCE_BITVEC, null),
+            decodeOnly(Opcode.TENSOR_REDUCE_ADD_BF16, null),
+            decodeOnly(Opcode.TENSOR_REDUCE_MAX_BF16, null),
             decodeOnly(Opcode.TENSOR_CUMULATIVE_ARITH, null),
             decodeOnly(Opcode.TENSOR_CUMULATIVE_BITVEC, null),
             def(Opcode.RECIPROCAL).checks(S4d4Checks.CAST).body(new Reciprocal(), Cost.RECIPROCAL, COPY_WORKER)

@@ -50,6 +50,8 @@ public enum Opcode implements Coded {
     TENSOR_REDUCE_BITVEC(0x52, "S4D4_TR", Flag.BITVEC),
     TRANSPOSE_TENSOR_REDUCE_ARITH(0x83, "S4D4_TR"),
     TRANSPOSE_TENSOR_REDUCE_BITVEC(0x84, "S4D4_TR", Flag.BITVEC),
+    TENSOR_REDUCE_ADD_BF16(0x8c, "S4D4_TR", EngineKind.POOL, Flag.NONE, Generation.SUNDA, Generation.SUNDA),
+    TENSOR_REDUCE_MAX_BF16(0x8d, "S4D4_TR", EngineKind.POOL, Flag.NONE, Generation.SUNDA, Generation.SUNDA),
     TENSOR_CUMULATIVE_ARITH(0x4e, "S4D4_TR"),
     TENSOR_CUMULATIVE_BITVEC(0x5e, "S4D4_TR", Flag.BITVEC),
     RECIPROCAL(0x48, "S4D4_TR"),
@@ -131,7 +133,7 @@ public enum Opcode implements Coded {
         return flag == Flag.POINTERS || flag == Flag.BITVEC_POINTERS;
     }
 
-    /** True when {@code gen}'s opcode enum has this opcode (0xe9 from CAYMAN; 0x8a/0x8b/0x8f SUNDA only). */
+    /** True when {@code gen}'s opcode enum has this opcode (0xe9 from CAYMAN; 0x8a/0x8b/0x8c/0x8d/0x8f SUNDA only). */
     public boolean definedOn(Generation gen) {
         return gen.compareTo(first) >= 0 && gen.compareTo(last) <= 0;
     }

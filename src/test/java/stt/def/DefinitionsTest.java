@@ -31,7 +31,8 @@ class DefinitionsTest {
             Map.entry(0x93, false), Map.entry(0x30, false), Map.entry(0x65, false), Map.entry(0x24, false),
             Map.entry(0xe9, false), Map.entry(0x4d, false), Map.entry(0x4b, false), Map.entry(0x7e, false),
             Map.entry(0x8a, false), Map.entry(0x8b, false), Map.entry(0x8f, false), Map.entry(0x83, false),
-            Map.entry(0x84, false), Map.entry(0x4e, false), Map.entry(0x5e, false), Map.entry(0x6a, false)));
+            Map.entry(0x84, false), Map.entry(0x4e, false), Map.entry(0x5e, false), Map.entry(0x6a, false),
+            Map.entry(0x8c, false), Map.entry(0x8d, false)));
 
     @Test
     void everyOpcodeOfFamilySectionOneHasADefinitionThatExecutesAsTheTableSays() {
