@@ -65,6 +65,13 @@ def test_at_least_six_kernels_of_each_generation_pass(results):
     assert len(beta2) >= 6, beta2
 
 
+def test_vector_engine_results_in_kernels_are_bit_exact(results):
+    # run_public.py compares these files' outputs with NumPy bit for bit on top of their own allclose goldens
+    for name, checks in (("test_nki_isa_tensor_scalar.py", 3), ("test_nki_isa_tensor_tensor.py", 1),
+                         ("test_nki_isa_reciprocal.py", 1)):
+        assert results[name]["failed"] == 0 and results[name]["run"] >= 1 + checks, (name, results[name])
+
+
 def test_reports_count_the_kernels_calls(results):
     # tensor_tensor: nl.load twice, nisa.tensor_tensor, nl.store: three DMA copies and one Vector Engine word
     tt = results["test_nki_isa_tensor_tensor.py"]["report"]
