@@ -172,9 +172,7 @@ def word(rng, op, n):
         def apply(mem):
             v = mem.read(s[1])
             if op == "reciprocal":
-                with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-                    r = (np.float32(1) / sem.storage_to_f32(v, di)).astype(np.float32)
-                mem.write(d[1], sem.f32_to_storage(r, do))
+                mem.write(d[1], sem.f32_to_storage(sem.reciprocal_f32(sem.storage_to_f32(v, di)), do))
                 return
             mem.write(d[1], v if op == "copy" else sem.f32_to_storage(sem.storage_to_f32(v, di), do))
         return text, channels, apply

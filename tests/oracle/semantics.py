@@ -179,10 +179,17 @@ def copy(case):
 
 def reciprocal(case):
     """Reciprocal 0x48 (FAMILY-NEXT §4): the source to fp32, NumPy's fp32 1/x (IEEE division, correctly rounded),
-    to out_dtype; a NaN result is the canonical NaN (any NaN matches)."""
+    to out_dtype; a NaN result is the canonical NaN 0x7fc00000 (NumPy would keep the input's payload, and a later
+    word of a program may read those bytes as integers)."""
+    return f32_to_storage(reciprocal_f32(storage_to_f32(case["data"], case["dtype0"])), case["out_dtype"]), None
+
+
+def reciprocal_f32(x):
+    """fp32 1/x, correctly rounded, a NaN the canonical 0x7fc00000."""
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        r = (np.float32(1) / storage_to_f32(case["data"], case["dtype0"])).astype(np.float32)
-    return f32_to_storage(r, case["out_dtype"]), None
+        r = (np.float32(1) / x).astype(np.float32)
+    r[np.isnan(r)] = np.uint32(0x7fc00000).view(np.float32)
+    return r
 
 
 def tensor_scalar(case):
