@@ -12,6 +12,7 @@ import stt_nki
 from stt_nki import _java, isa as nisa, language as nl
 
 RNG = np.random.default_rng(13)
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 
 def _serve():
@@ -110,3 +111,18 @@ def test_wrong_arrays_are_one_clear_error_and_change_nothing():
     with pytest.raises(ValueError, match="read-only"):
         nisa.tensor_tensor(readonly, a, a, nl.add)
     np.testing.assert_array_equal(dst, np.full((4, 4), 5, np.float32))
+
+
+def test_a_full_disk_where_the_session_maps_its_memory_falls_back_to_frames(tmp_path):
+    # the only file a session writes is its shared memory (/dev/shm, else the temp dir): a launcher whose file size
+    # limit is 1 MB (ulimit -f) cannot make it, and the calls still give the right answer through the pipe
+    launcher = tmp_path / "full_disk.sh"
+    launcher.write_text(f"#!/usr/bin/env bash\nulimit -f 1024\nexec {os.path.join(ROOT, 'stt')} \"$@\"\n")
+    launcher.chmod(0o755)
+    a = np.arange(128 * 64, dtype=np.float32).reshape(128, 64)
+    started = time.monotonic()
+    with stt_nki.Session(launcher=str(launcher), timeout=120) as s:
+        for _ in range(3):  # made again: a shared session would replay it from its memory
+            np.testing.assert_array_equal(nisa.tensor_scalar(a, nl.multiply, 2.0), a * np.float32(2))
+        assert not s.shared
+    assert time.monotonic() - started < 120
