@@ -104,9 +104,8 @@ def install(published):
         (fp32, or bf16 on NC-v4), accumulating per `accumulate` (None: overwrite dst unless a matmul wrote all of
         it, then add — the model's matmul_accumulate_none); Beta 1 returns a new fp32 tile, which `psum += ...`
         accumulates in fp32."""
-        if is_transpose:
-            raise NotImplementedError("nc_matmul: is_transpose=True: use nc_transpose (the same bits on CAYMAN and"
-                                      " later); the matmul form is not modelled")
+        if is_transpose and _session.current().gen != "sunda":  # on NC-v2 a profiler hint: an ordinary matmul
+            return _transpose_mode(stationary, dst)
         if perf_mode not in (None, "none", 0) and getattr(perf_mode, "name", None) != "none":
             raise NotImplementedError(f"nc_matmul: perf_mode={perf_mode!r}: only the default mode is modelled")
         _check_tiles(tile_position, tile_size)
@@ -446,6 +445,24 @@ def install(published):
         return _give(dst, as_result(got["dst"], out, src.shape))
 
     return calls
+
+
+def _transpose_mode(data, dst):
+    """nc_matmul(is_transpose=True) on NC-v3 and later (FAMILY-NEXT §6.3): `data` (the stationary) transposed bit for
+    bit on the Tensor Engine, fp16/bf16 as 16-bit elements, fp8 as 16-bit elements whose upper byte is 0."""
+    model = model_of(data, "stationary")
+    if model not in ("fp16", "bf16", "fp8_e4m3", "fp8_e5m2", "fp8_e3m4"):
+        raise ValueError(f"nc_matmul: is_transpose=True with {model}: the transpose mode moves fp16, bf16 or fp8")
+    c = Level("nc_transpose")
+    p = data.shape[0]
+    c.tile("data", data.reshape(p, -1))
+    bits = np.ascontiguousarray(c.run()["dst"]).view(np.uint8 if model.startswith("fp8") else np.uint16)
+    wide = bits.astype(np.uint16)
+    if dst is None:
+        return _dtypes.result(wide, model if not model.startswith("fp8") else "uint16")
+    if dst.dtype.itemsize != 2:
+        raise ValueError(f"nc_matmul: is_transpose=True writes 16-bit elements; dst is {dst.dtype}")
+    return put(dst, wide.view(dst.dtype).reshape(dst.shape), "dst")
 
 
 def _copy_into(dst, src, rmw, what):

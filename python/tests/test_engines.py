@@ -159,6 +159,20 @@ def test_matmul_of_fp16_and_fp8_is_the_same_exact_fold(dtype):
     np.testing.assert_array_equal(nisa.nc_matmul(s, m), matmul_model(s, m))
 
 
+def test_matmul_transpose_mode_moves_bits_and_widens_fp8():
+    x = bf16((32, 48))
+    x[0, 0] = np.nan
+    dst = np.empty((48, 32), ml_dtypes.bfloat16)
+    nisa.nc_matmul(dst, x, np.zeros((32, 32), ml_dtypes.bfloat16), is_transpose=True)
+    np.testing.assert_array_equal(dst.view(np.uint16), np.ascontiguousarray(x.T).view(np.uint16))
+    f8 = (RNG.standard_normal((16, 8)) * 4).astype(ml_dtypes.float8_e4m3)
+    wide = np.empty((8, 16), np.uint16)
+    nisa.nc_matmul(wide, f8, np.zeros((16, 16), ml_dtypes.float8_e4m3), is_transpose=True)
+    np.testing.assert_array_equal(wide, np.ascontiguousarray(f8.T).view(np.uint8).astype(np.uint16))
+    with pytest.raises(ValueError, match="moves fp16, bf16 or fp8"):
+        nisa.nc_matmul(np.empty((48, 32), F32), x.astype(F32), x.astype(F32), is_transpose=True)
+
+
 def test_nl_matmul_is_x_at_y_through_a_transpose():
     x, y = bf16((64, 32)), bf16((32, 100))
     np.testing.assert_array_equal(nl.matmul(x, y), matmul_model(np.ascontiguousarray(x.T), y))
