@@ -125,6 +125,11 @@ class Tensor(np.ndarray):
     def __bool__(self):
         return True  # an NKI tensor is an object, not a truth value (`x if t else y` tests that it is given)
 
+    def broadcast_to(self, shape, dtype=None):
+        """`tile.broadcast_to(shape)`: nl.broadcast_to of this tile."""
+        from .language import broadcast_to
+        return broadcast_to(self, shape, dtype=dtype)
+
     def ap(self, pattern, offset=0):
         """`.ap(pattern=[[stride, count], ...], offset)`: the storage addressed directly (element strides)."""
         base = self

@@ -342,9 +342,14 @@ def spmd_dim(*sizes):
     return int(np.prod(sizes))
 
 
-def broadcast_to(x, shape):
-    """`nl.broadcast_to(x, shape)`: x's elements repeated to shape (a view)."""
-    return np.broadcast_to(x, shape)
+def broadcast_to(x, shape, dtype=None):
+    """`nl.broadcast_to(x, shape, dtype=None)`: a tile of `shape` holding x's elements repeated along its size-1
+    dimensions (data movement, bits kept), cast to `dtype` when given (tensor_copy)."""
+    from . import _dtypes, isa
+    out = _dtypes.wrap(np.ascontiguousarray(np.broadcast_to(np.asarray(x), tuple(shape))))
+    if dtype is not None and _dtypes.named(dtype, "dtype") != _dtypes.of_array(out, "x")[0]:
+        return isa.tensor_copy(out, dtype=dtype)
+    return out
 
 
 def device_print(prefix, x):

@@ -157,3 +157,17 @@ def test_beta1_masks_keep_the_sentinel_or_the_old_value_and_let_a_partial_tile_r
     assert np.isnan(out[:, 4:]).all()
     with pytest.raises(IndexError, match="index 200 is out of bounds for axis 0 with size 200"):
         stt_nki.simulate(lambda a: nl.load(a[128 + nl.arange(128)[:, None], nl.arange(8)[None, :]]))(a)
+
+
+def test_broadcast_to_repeats_size_one_dimensions_and_casts():
+    def kernel(a):
+        t = nl.load(a)  # [128, 1]
+        wide = t.broadcast_to((128, 16))
+        low = nl.broadcast_to(t, (128, 16), dtype=nl.bfloat16)
+        return wide, low
+    a = np.arange(128, dtype=F32).reshape(128, 1) / 3
+    wide, low = stt_nki.simulate(kernel)(a)
+    np.testing.assert_array_equal(wide, np.repeat(a, 16, axis=1))
+    import ml_dtypes
+    np.testing.assert_array_equal(low.view(np.uint16), np.repeat(a, 16, axis=1).astype(ml_dtypes.bfloat16).view(
+        np.uint16))
