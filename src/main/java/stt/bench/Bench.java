@@ -15,6 +15,7 @@ import stt.exec.Engine;
 import stt.exec.ExecutionException;
 import stt.exec.ReferenceEngine;
 import stt.exec.Trace;
+import stt.fast.Crew;
 import stt.fast.FastEngine;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
@@ -178,6 +179,10 @@ public final class Bench {
         if (c.op0() == AluOp.MULT && c.in0() == Dtype.FP32 && (c.kind() == BenchCase.Kind.STT || c.kind() == BenchCase.Kind.SCAN)) {
             Triad triad = new Triad((int) c.elements());
             timed.add(new Timed("java-triad", 1, triad::run));
+            if (cores > 1) {  // the memory limit at the engine's thread count: the same loop split as lanes are
+                Crew crew = new Crew(cores - 1);
+                timed.add(new Timed("java-triad", cores, () -> triad.run(crew, cores)));
+            }
         }
         for (Timed t : timed) {
             warmUp(c, t.body());
@@ -298,8 +303,20 @@ public final class Bench {
         }
 
         void run() {
+            range(0, a.length);
+        }
+
+        /** The same loop in {@code parts} contiguous parts, part 0 on the caller, as the fast engine splits lanes. */
+        void run(Crew crew, int parts) {
+            if (!crew.share(parts, parts, p -> range((int) ((long) a.length * p / parts),
+                    (int) ((long) a.length * (p + 1) / parts)))) {
+                range(0, a.length);
+            }
+        }
+
+        private void range(int from, int to) {
             float s = 1.5f;
-            for (int i = 0; i < a.length; i++) {
+            for (int i = from; i < to; i++) {
                 c[i] = a[i] * s + b[i];
             }
         }

@@ -10,14 +10,14 @@ import java.util.function.IntConsumer;
  * worker spins for {@link #SPIN_NANOS} before it parks, so that in a stream of instructions the next one finds it
  * awake: waking a parked thread costs tens of microseconds, a good share of a large instruction.
  */
-final class Crew {
+public final class Crew {
     /** How long a worker waits awake for the next part, and a caller for its workers before it yields. */
     static final long SPIN_NANOS = 200_000;
 
     private final Worker[] workers;
     private final ReentrantLock busy = new ReentrantLock();
 
-    Crew(int size) {
+    public Crew(int size) {
         workers = new Worker[size];
         for (int w = 0; w < size; w++) {
             workers[w] = new Worker(w + 1);
@@ -29,7 +29,7 @@ final class Crew {
      * Runs {@code unit} over 0..units-1 in {@code parts} contiguous parts ({@code parts - 1 <= } the crew's size),
      * part 0 on the caller; returns false, having run nothing, when another caller has the crew.
      */
-    boolean share(int parts, int units, IntConsumer unit) {
+    public boolean share(int parts, int units, IntConsumer unit) {
         if (!busy.tryLock()) {
             return false;
         }

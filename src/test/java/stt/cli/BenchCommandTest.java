@@ -81,6 +81,9 @@ class BenchCommandTest {
             expected.add("fast/" + cores);
         }
         expected.addAll(List.of("reference/1", "java-triad/1"));
+        if (cores > 1) {
+            expected.add("java-triad/" + cores);  // the memory limit at the engine's thread count
+        }
         assertThat(engines).isEqualTo(expected);
     }
 
