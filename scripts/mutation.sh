@@ -8,7 +8,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/scripts/jdk.sh"
 classes=${1:-stt.isa.*,stt.alu.*,stt.codec.*,stt.text.*,stt.validate.*,stt.exec.*,stt.cost.*}
 cd "$root"
-JAVA_HOME="$STT_JAVA_HOME" mvn -B -q -Pmutation -Dpit.classes="$classes" test-compile \
+JAVA_HOME="$STT_JAVA_HOME" mvn -B -q -Pmutation -DtargetClasses="$classes" test-compile \
   org.pitest:pitest-maven:mutationCoverage
 python3 - "$root/target/pit-reports/mutations.xml" <<'PY'
 import collections, sys, xml.etree.ElementTree as ET

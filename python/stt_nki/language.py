@@ -390,3 +390,12 @@ def shared_identity_matrix(n, dtype=float32, **kwargs):
     t = ndarray((int(n), int(n)), dtype, buffer=shared_hbm)
     t[...] = np.eye(int(n), dtype=np.float32).astype(t.dtype)
     return t
+
+
+def static_cast(x, dtype):
+    """nl.static_cast(x, dtype): a host array converted to dtype as NumPy / ml_dtypes convert (what NKI's tests use to
+    make their inputs; no device call)."""
+    from . import _dtypes
+    model = _dtypes.named(dtype, "dtype")
+    like = _dtypes.result(np.empty(0, _dtypes.storage(model)), model)
+    return np.asarray(x).astype(like.dtype)
