@@ -14,8 +14,7 @@ from .language import AluOp, ActFunction
 def _name(op, what, allowed):
     """An op's NKI name (`nl.add` -> add, `np.maximum` -> maximum, an activation function -> its name), checked."""
     name = getattr(op, "nki", None) or getattr(op, "__name__", None) or (op if isinstance(op, str) else None)
-    name = {"amax": "maximum", "max": "maximum", "mean": "average", "absolute": "abs", "arctan": "arctan",
-            "multiply": "multiply"}.get(name, name)
+    name = {"amax": "maximum", "max": "maximum", "mean": "average", "absolute": "abs"}.get(name, name)
     if name not in allowed:
         raise ValueError(f"{what}={op!r}: allowed: {', '.join(allowed)}")
     return name
@@ -62,14 +61,12 @@ def install(published):
         if reduce_res is not None:
             if not isinstance(reduce_res, np.ndarray) or reduce_res.shape not in ((rows,), (rows, 1)):
                 raise ValueError(f"activation: reduce_res: a [{rows}, 1] fp32, bf16 or fp16 array")
-            c.arg("reduce_res", model_of(reduce_res, "reduce_res"))
-            outputs.append("reduce_res")
+            c.into("reduce_res", reduce_res, outputs)
         out = _out_dtype(dtype, dst, model)
         c.arg("dtype", out)
         got = c.run(outputs)
         if reduce_res is not None:
-            put(reduce_res, as_result(got["reduce_res"], model_of(reduce_res, "reduce_res"), reduce_res.shape),
-                "reduce_res")
+            c.fill(got, "reduce_res", reduce_res)
         return _give(dst, as_result(got["dst"], out, data.shape))
 
     def _b2_activation_reduce(dst, op, data, reduce_op, reduce_res, bias=None, scale=1.0, name=None):
@@ -229,12 +226,10 @@ def install(published):
         if reduce_res is not None:
             if not isinstance(reduce_res, np.ndarray) or reduce_res.size != rows:
                 raise ValueError(f"range_select: reduce_res: a [{rows}, 1] array")
-            c.arg("reduce_res", model_of(reduce_res, "reduce_res"))
-            outputs.append("reduce_res")
+            c.into("reduce_res", reduce_res, outputs)
         got = c.run(outputs)
         if reduce_res is not None:
-            put(reduce_res, as_result(got["reduce_res"], model_of(reduce_res, "reduce_res"), reduce_res.shape),
-                "reduce_res")
+            c.fill(got, "reduce_res", reduce_res)
         return _give(dst, as_result(got["dst"], out, on_true_tile.shape))
 
     # --- tensor_partition_reduce (GpSimd), bn_stats / bn_aggr (Vector) ---------------------------------------------
@@ -401,11 +396,10 @@ def install(published):
         c.arg("dtype", out)
         outputs = ["dst"]
         if dst_idx is not None:
-            c.arg("dst_idx", model_of(dst_idx, "dst_idx"))
-            outputs.append("dst_idx")
+            c.into("dst_idx", dst_idx, outputs)
         got = c.run(outputs)
         if dst_idx is not None:
-            put(dst_idx, as_result(got["dst_idx"], model_of(dst_idx, "dst_idx"), (rows, 8)), "dst_idx")
+            c.fill(got, "dst_idx", dst_idx)
         return _give(dst, as_result(got["dst"], out, data.shape))
 
     def _b2_exponential(dst, src, max_value=0.0, reduce_res=None, reduce_cmd=reduce_cmd.idle, reduce_init=0.0,
@@ -436,12 +430,10 @@ def install(published):
         if reduce_res is not None:
             if not isinstance(reduce_res, np.ndarray) or reduce_res.size != rows:
                 raise ValueError(f"exponential: reduce_res: a [{rows}, 1] array")
-            c.arg("reduce_res", model_of(reduce_res, "reduce_res"))
-            outputs.append("reduce_res")
+            c.into("reduce_res", reduce_res, outputs)
         got = c.run(outputs)
         if reduce_res is not None:
-            put(reduce_res, as_result(got["reduce_res"], model_of(reduce_res, "reduce_res"), reduce_res.shape),
-                "reduce_res")
+            c.fill(got, "reduce_res", reduce_res)
         return _give(dst, as_result(got["dst"], out, src.shape))
 
     return calls

@@ -95,6 +95,11 @@ def promote(a, b):
     return f"int{wide}" if wide <= 32 else "fp32"
 
 
+def empty(shape, model):
+    """A new array of the model's dtype as callers get it (bf16/fp8 as ml_dtypes arrays when installed)."""
+    return result(np.empty(shape, storage(model)), model)
+
+
 def storage(model):
     """The NumPy dtype an array of the model's dtype travels as (bf16/fp8 as their bits)."""
     for name, m in _NUMPY.items():

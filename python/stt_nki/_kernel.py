@@ -32,9 +32,6 @@ class Buffer:
 
     alloc = mod_alloc
 
-    def __call__(self, *args, **kwargs):
-        return self
-
 
 sbuf, psum = Buffer("sbuf", True), Buffer("psum", True)
 hbm = private_hbm = Buffer("hbm", False)
@@ -229,12 +226,13 @@ _NAN_BITS = {"fp32": 0x7fc00000, "fp32r": 0x7fc00000, "bf16": 0x7fc0, "fp16": 0x
              "fp8_e5m2": 0x7f, "fp8_e3m4": 0x7f}
 
 
-def _sentinel(dtype):
-    """What a new tensor holds, as the bits of one element (FAMILY-NEXT §9, the model's uninit_sentinel): NaN for
-    floats (the ml_dtypes NaN bits for fp8), 4 for integers."""
+def uninitialised(shape, dtype):
+    """A new array of `shape` and `dtype` holding what a new tensor holds (FAMILY-NEXT §9, the model's
+    uninit_sentinel): NaN for floats (the ml_dtypes NaN bits for fp8), 4 for integers."""
     model = _dtypes.named(dtype, "dtype")
-    size = _dtypes.storage(model).itemsize
-    return model, np.array(_NAN_BITS.get(model, 4), {1: np.uint8, 2: np.uint16, 4: np.uint32}[size])
+    storage = _dtypes.storage(model)
+    bits = np.full(shape, _NAN_BITS.get(model, 4), {1: np.uint8, 2: np.uint16, 4: np.uint32}[storage.itemsize])
+    return _dtypes.result(bits.view(storage), model)
 
 
 def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
@@ -252,9 +250,7 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
         shared = run.shared_tensor(shape)
         if shared is not None:
             return shared
-    model, fill = _sentinel(dtype)
-    bits = np.full(shape, fill, {1: np.uint8, 2: np.uint16, 4: np.uint32}[fill.dtype.itemsize])
-    t = _dtypes.result(bits.view(_dtypes.storage(model)), model).view(Tensor)
+    t = uninitialised(shape, dtype).view(Tensor)
     t.buffer = buffer
     if buffer.on_chip:
         _allocate(t, name, partition_axis)
@@ -459,10 +455,7 @@ def _bound(s):
 
 
 def _report(run, seconds):
-    calls = run.session.calls[run.first_call:]
-    shadow = _session.Session.__new__(_session.Session)
-    shadow.calls = calls
-    r = _session.Session.report(shadow)
+    r = _session.summary(run.session.calls[run.first_call:])
     r.update({"kernel": run.name, "generation": run.session.gen, "grid": list(run.grid), "wall_seconds": seconds})
     return r
 
@@ -556,10 +549,6 @@ def wrap_result(a):
     t = a.view(Tensor)
     t.buffer = sbuf
     return t
-
-
-def in_kernel():
-    return getattr(_state, "run", None) is not None
 
 
 _dtypes.wrap = wrap_result

@@ -1,5 +1,5 @@
-"""The `nki.isa` calls the model runs at NKI level (FAMILY-NEXT §5-§9): the Scalar, Tensor and GpSimd engines, DMA, and
-the Vector Engine calls whose words are not sourced. Each is one `stt call NAME ARG=VALUE` on the session's
+"""The `nki.isa` calls the model runs at NKI level (FAMILY-NEXT §5-§9): the Scalar, Tensor and GpSimd engines, DMA,
+and the Vector Engine calls whose words are not sourced. Each is one `stt call NAME ARG=VALUE` on the session's
 NeuronCore (so activation's reduce registers and range_select's accumulators persist across calls), in both of NKI's
 call forms; the reply's record (engine, fidelity level, [MODEL] decisions, estimated cycles, warnings) goes into the
 session's `calls`."""
@@ -22,6 +22,16 @@ def _value(x):
     return str(x)
 
 
+def flat(a, what, rows_limit=128):
+    """(model dtype, the array as it travels: [rows, F] in C order, its free dims flattened) of a tile operand."""
+    if not isinstance(a, np.ndarray):
+        raise TypeError(f"{what}: expected a NumPy array, got {type(a).__name__}")
+    if a.ndim < 1 or not 1 <= a.shape[0] <= rows_limit:
+        raise ValueError(f"{what}: shape {a.shape}: the first dimension is the partition count, 1..{rows_limit}")
+    model, travel = _dtypes.of_array(a, what)
+    return model, np.ascontiguousarray(travel.reshape(a.shape[0], -1))
+
+
 class Level:
     """One NKI-level call being put together: its arguments and its arrays."""
 
@@ -36,17 +46,11 @@ class Level:
 
     def tile(self, key, a, rows_limit=128):
         """An array as a [rows, F] tile (its free dims flattened in C order): returns (model dtype, rows, F)."""
-        if not isinstance(a, np.ndarray):
-            raise TypeError(f"{self.name}: {key}: expected a NumPy array, got {type(a).__name__}")
-        if a.ndim < 1 or not 1 <= a.shape[0] <= rows_limit:
-            raise ValueError(f"{self.name}: {key}: shape {a.shape}: the first dimension is the partition count,"
-                             f" 1..{rows_limit}")
-        model, travel = _dtypes.of_array(a, key)
-        flat = np.ascontiguousarray(travel.reshape(a.shape[0], -1))
-        self.arrays[key + ".npy"] = flat
+        model, tile = flat(a, f"{self.name}: {key}", rows_limit)
+        self.arrays[key + ".npy"] = tile
         prefix = model + ":" if model in _dtypes.BITS_MODELS else ""
         self.args.append(f"{key}={prefix}@{key}.npy")
-        return model, flat.shape[0], flat.shape[1]
+        return model, tile.shape[0], tile.shape[1]
 
     def column(self, key, x, rows):
         """A per-partition value: a number, or a [rows, 1] (or [rows]) array."""
@@ -58,6 +62,15 @@ class Level:
             raise TypeError(f"{self.name}: {key}: expected a number or a [{rows}, 1] array, got {type(x).__name__}")
         else:
             self.arg(key, float(x))
+
+    def into(self, key, target, outputs):
+        """Asks for output `key` in the dtype of `target`, the caller's array it will be written into (`fill`)."""
+        self.arg(key, model_of(target, key))
+        outputs.append(key)
+
+    def fill(self, got, key, target):
+        """Writes output `key` of a run into the caller's array it was asked for (`into`)."""
+        put(target, as_result(got[key], model_of(target, key), target.shape), key)
 
     def run(self, outputs=("dst",)):
         """Runs the call; returns {output: array of the model's bits (bf16/fp8 as ml_dtypes when installed)}."""

@@ -22,9 +22,8 @@ def fit(mask, shape, what):
 
 def sentinel_like(a):
     """An array of a's shape and dtype holding the uninitialised sentinel (NaN, or 4 for integers)."""
-    from ._kernel import _sentinel
-    model, bits = _sentinel(_dtypes.of_array(a, "tile")[0])
-    return np.full(a.shape, bits, bits.dtype).view(a.dtype)
+    from ._kernel import uninitialised
+    return np.asarray(uninitialised(a.shape, _dtypes.of_array(a, "tile")[0])).view(a.dtype)
 
 
 def apply(name, mask, run, args):

@@ -239,23 +239,8 @@ class Session:
             warnings.warn(f"{call['name']}: {w}", RuntimeWarning, stacklevel=4)
 
     def report(self):
-        """What the session's calls were: their count per engine and per fidelity level (exact: the sources'
-        semantics; model: exact under a named [MODEL] decision; approximate), the Vector Engine words run, and the
-        estimated cycles and ns per engine (calls NKI publishes no cost formula for are counted as not estimated)."""
-        out = {"calls": len(self.calls), "by_engine": {}, "by_level": {}, "words": 0, "cycles": {}, "ns": {},
-               "not_estimated": {}, "decisions": sorted({d for c in self.calls for d in c.get("decisions", [])})}
-        for c in self.calls:
-            e = c["engine"]
-            out["by_engine"][e] = out["by_engine"].get(e, 0) + 1
-            out["by_level"][c["level"]] = out["by_level"].get(c["level"], 0) + 1
-            out["words"] += c.get("words", 0)
-            if c.get("cycles") is None:
-                out["not_estimated"][e] = out["not_estimated"].get(e, 0) + 1
-                continue
-            out["cycles"][e] = out["cycles"].get(e, 0) + c["cycles"]
-            if c.get("ns") is not None:
-                out["ns"][e] = out["ns"].get(e, 0.0) + c["ns"]
-        return out
+        """What the session's calls were: `summary` of `calls`."""
+        return summary(self.calls)
 
     def _replay(self, plan, arrays):
         """A call made before with the same arguments, shapes and dtypes: its inputs written into the shared SBUF
@@ -374,6 +359,26 @@ class _Frames:
             payload[a["name"]] = body[at:at + a["bytes"]]
             at += a["bytes"]
         return js, payload
+
+
+def summary(calls):
+    """What calls were (a session's, or a kernel run's): their count per engine and per fidelity level (exact: the
+    sources' semantics; model: exact under a named [MODEL] decision; approximate), the Vector Engine words run, and
+    the estimated cycles and ns per engine (calls NKI publishes no cost formula for are counted as not estimated)."""
+    out = {"calls": len(calls), "by_engine": {}, "by_level": {}, "words": 0, "cycles": {}, "ns": {},
+           "not_estimated": {}, "decisions": sorted({d for c in calls for d in c.get("decisions", [])})}
+    for c in calls:
+        e = c["engine"]
+        out["by_engine"][e] = out["by_engine"].get(e, 0) + 1
+        out["by_level"][c["level"]] = out["by_level"].get(c["level"], 0) + 1
+        out["words"] += c.get("words", 0)
+        if c.get("cycles") is None:
+            out["not_estimated"][e] = out["not_estimated"].get(e, 0) + 1
+            continue
+        out["cycles"][e] = out["cycles"].get(e, 0) + c["cycles"]
+        if c.get("ns") is not None:
+            out["ns"][e] = out["ns"].get(e, 0.0) + c["ns"]
+    return out
 
 
 _PLANS = 4096  # replay plans a session keeps; past that it forgets them all and learns again

@@ -47,12 +47,8 @@ def _op(op, what):
 
 def _tile(a, what):
     """(model dtype, [P, F] C-ordered array as it travels, original shape) of a tensor operand."""
-    if not isinstance(a, np.ndarray):
-        raise TypeError(f"{what}: expected a NumPy array, got {type(a).__name__}")
-    if a.ndim < 1 or not 1 <= a.shape[0] <= 128:
-        raise ValueError(f"{what}: shape {a.shape}: the first dimension is the partition count, 1..128")
-    model, travel = _dtypes.of_array(a, what)
-    return model, np.ascontiguousarray(travel.reshape(a.shape[0], -1)), a.shape
+    model, travel = _level.flat(a, what)
+    return model, travel, a.shape
 
 
 def _fp32_bits(x):

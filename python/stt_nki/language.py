@@ -274,7 +274,7 @@ def load(src, dtype=None, mask=None, **kwargs):
         out = _dtypes.wrap(np.empty(src.shape, src.dtype))
     else:
         model = _dtypes.named(dtype, "dtype")
-        out = _dtypes.result(np.empty(src.shape, _dtypes.storage(model)), model)
+        out = _dtypes.empty(src.shape, model)
     return _calls._copy_into(out, src, None, "nl.load")
 
 
@@ -379,7 +379,7 @@ def rand(shape, dtype=float32, **kwargs):
     values = np.random.random_sample(tuple(int(n) for n in np.atleast_1d(shape))).astype(np.float32)
     _session.current().record({"name": "rand", "engine": "gpsimd", "level": "approx", "decisions": ["rand_host"],
                                "words": 0, "cycles": None, "ns": None})
-    out = _dtypes.result(np.empty(values.shape, _dtypes.storage(model)), model)
+    out = _dtypes.empty(values.shape, model)
     out[...] = values
     return out
 
@@ -397,5 +397,4 @@ def static_cast(x, dtype):
     make their inputs; no device call)."""
     from . import _dtypes
     model = _dtypes.named(dtype, "dtype")
-    like = _dtypes.result(np.empty(0, _dtypes.storage(model)), model)
-    return np.asarray(x).astype(like.dtype)
+    return np.asarray(x).astype(_dtypes.empty(0, model).dtype)

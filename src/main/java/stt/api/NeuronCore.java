@@ -46,18 +46,8 @@ public final class NeuronCore {
      * generation's Scalar Engine reduce registers, both kept across calls.
      */
     public synchronized CoreState state(Generation gen) {
-        float[] regs = actRegisters.computeIfAbsent(gen, g -> new float[Generation.PARTITIONS]);
-        return new CoreState() {
-            @Override
-            public float[] actRegisters() {
-                return regs;
-            }
-
-            @Override
-            public Machine machine() {
-                return NeuronCore.this.machine(gen);
-            }
-        };
+        return new CoreState(actRegisters.computeIfAbsent(gen, g -> new float[Generation.PARTITIONS]),
+                () -> machine(gen));
     }
 
     /**

@@ -21,11 +21,7 @@ record Staged(Placement place, Word word, int out, Dtype outDtype, int outCols) 
         return place.onMachine(m -> {
             engine.execute(m, word, Trace.OFF);
             Tile result = place.read(m, out, outDtype, place.rows(), outCols);
-            float[] acc = new float[place.rows()];
-            for (int lane = 0; lane < acc.length; lane++) {
-                acc[lane] = m.accumulator(lane);
-            }
-            return new Result(result, acc, word);
+            return new Result(result, m.accumulators(place.rows()), word);
         });
     }
 }

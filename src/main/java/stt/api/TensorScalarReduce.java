@@ -91,17 +91,10 @@ public record TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp 
                 engine.execute(m, w, Trace.OFF);
             }
             Tile out = l.place.read(m, l.out, outDtype(), data.rows(), data.cols());
-            Tile res = cumulative ? accumulators(m) : l.place.read(m, l.reduce, Dtype.FP32, data.rows(), 1);
+            Tile res = cumulative ? Tile.ofFloats(Dtype.FP32, data.rows(), 1, m.accumulators(data.rows()))
+                    : l.place.read(m, l.reduce, Dtype.FP32, data.rows(), 1);
             return new Reduced(out, res, l.words);
         });
-    }
-
-    private Tile accumulators(stt.machine.Machine m) {
-        float[] acc = new float[data.rows()];
-        for (int lane = 0; lane < acc.length; lane++) {
-            acc[lane] = m.accumulator(lane);
-        }
-        return Tile.ofFloats(Dtype.FP32, acc.length, 1, acc);
     }
 
     private record Layout(Placement place, List<Word> words, int out, int reduce) {

@@ -3,6 +3,7 @@ package stt.calls;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;
+import stt.alu.ArithAlu;
 import stt.isa.Fidelity;
 
 /**
@@ -100,7 +101,7 @@ enum ActFunction {
     /** f(y), an fp32 value (a NaN result is the canonical NaN, as the model's fp32 datapaths give it). */
     float apply(float y) {
         float f = exact != null ? exact.apply(y) : (float) formula.applyAsDouble(y);
-        return Float.isNaN(f) ? Float.NaN : f;
+        return ArithAlu.canonical(f);
     }
 
     /** Whether y is inside the function's valid input range [N32S] (NaN is outside every bounded one). */

@@ -42,24 +42,19 @@ final class Affine {
                     (int) count);
         }
 
-        int value(int c, int k) {
-            int v = offset + c * multiplier;
-            for (int d = pattern.length - 1; d >= 0; d--) {
-                v += (k % pattern[d][1]) * pattern[d][0];
-                k /= pattern[d][1];
-            }
-            return v;
-        }
-
-        /** Whether value(c, k) needed no int32 wrap: the sum in 64 bits agrees. */
-        boolean wrapless(int c, int k) {
+        /** The affine value in 64 bits: the int32 value is its low 32 bits, wrapped when it does not fit. */
+        long sum(int c, int k) {
             long v = offset + (long) c * multiplier;
             int rest = k;
             for (int d = pattern.length - 1; d >= 0; d--) {
                 v += (long) (rest % pattern[d][1]) * pattern[d][0];
                 rest /= pattern[d][1];
             }
-            return v == value(c, k);
+            return v;
+        }
+
+        int value(int c, int k) {
+            return (int) sum(c, k);
         }
     }
 
@@ -74,10 +69,11 @@ final class Affine {
         boolean exact = true;
         for (int c = 0; c < rows; c++) {
             for (int k = 0; k < v.count(); k++) {
-                int value = v.value(c, k);
+                long sum = v.sum(c, k);
+                int value = (int) sum;
                 int bits = out.isFloat() ? out.fromFp32((float) value) : value;
                 dst.setBits(c, k, bits);
-                exact &= represents(out, dst.bits(c, k), value) && v.wrapless(c, k);
+                exact &= represents(out, dst.bits(c, k), value) && sum == value;
             }
         }
         return new LevelCall.Outcome(Map.of("dst", dst), exact ? Fidelity.EXACT : Fidelity.MODEL,

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import stt.alu.ArithAlu;
 import stt.isa.Decision;
 import stt.isa.Dtype;
 import stt.isa.Fidelity;
@@ -49,7 +50,7 @@ final class Eight {
             int row = p;
             Arrays.sort(order, (i, j) -> descending(src.get(row, i), src.get(row, j)));
             for (int k = 0; k < 8; k++) {
-                dst.setBits(p, k, out.fromFp32(canonical(src.get(p, order[k]))));
+                dst.setBits(p, k, out.fromFp32(ArithAlu.canonical(src.get(p, order[k]))));
             }
         }
         return model(Map.of("dst", dst), Decision.MAX8_ORDER);
@@ -61,10 +62,6 @@ final class Eight {
             return Boolean.compare(Float.isNaN(x), Float.isNaN(y));
         }
         return x > y ? -1 : x < y ? 1 : 0;
-    }
-
-    private static float canonical(float f) {
-        return Float.isNaN(f) ? Float.NaN : f;
     }
 
     static LevelCall.Outcome find(Args a, CoreState core) {

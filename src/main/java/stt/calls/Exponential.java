@@ -41,14 +41,11 @@ final class Exponential {
         float[] init = a.column("reduce_init", src.rows(), 0.0f);
         Dtype out = a.dtype("dtype").orElse(src.dtype());
         Machine m = core.machine();
-        float[] acc = new float[src.rows()];
-        for (int p = 0; p < acc.length; p++) {
-            acc[p] = switch (cmd) {
-                case "reset", "reset_reduce" -> 0.0f;
-                case "load_reduce" -> init[p];
-                default -> m.accumulator(p);
-            };
-        }
+        float[] acc = switch (cmd) {
+            case "reset", "reset_reduce" -> new float[src.rows()];
+            case "load_reduce" -> init;
+            default -> m.accumulators(src.rows());
+        };
         boolean fold = !cmd.equals("idle") && !cmd.equals("reset");
         Tile dst = Tile.zeros(out, src.rows(), src.cols());
         for (int p = 0; p < src.rows(); p++) {
@@ -59,19 +56,11 @@ final class Exponential {
             }
         }
         if (!cmd.equals("idle")) {
-            for (int p = 0; p < acc.length; p++) {
-                m.setAccumulator(p, acc[p]);
-            }
+            m.setAccumulators(acc);
         }
         Map<String, Tile> tiles = new java.util.HashMap<>(Map.of("dst", dst));
-        Dtype resDtype = a.dtype("reduce_res").orElse(null);
-        if (resDtype != null) {
-            float[] now = new float[src.rows()];
-            for (int p = 0; p < now.length; p++) {
-                now[p] = m.accumulator(p);
-            }
-            tiles.put("reduce_res", Tile.ofFloats(resDtype, now.length, 1, now));
-        }
+        a.dtype("reduce_res").ifPresent(d -> tiles.put("reduce_res", Tile.ofFloats(d, acc.length, 1,
+                m.accumulators(acc.length))));
         List<Decision> decisions = new ArrayList<>(List.of(Decision.ACT_EVAL));
         if (fold) {
             decisions.add(Decision.ACCUMULATED_VALUE);

@@ -56,9 +56,9 @@ final class RangeSelect {
         double start = a.number("range_start", 0f);
         Dtype out = a.dtype("dtype").orElse(x.dtype());
         Machine m = core.machine();
-        float[] acc = new float[x.rows()];
-        for (int p = 0; p < acc.length; p++) {
-            acc[p] = cmd.startsWith("reset") ? Float.NEGATIVE_INFINITY : m.accumulator(p);
+        float[] acc = m.accumulators(x.rows());
+        if (cmd.startsWith("reset")) {
+            java.util.Arrays.fill(acc, Float.NEGATIVE_INFINITY);
         }
         boolean fold = cmd.equals("reduce") || cmd.equals("reset_reduce");
         Tile dst = Tile.zeros(out, x.rows(), x.cols());
@@ -71,19 +71,11 @@ final class RangeSelect {
             }
         }
         if (!cmd.equals("idle")) {
-            for (int p = 0; p < acc.length; p++) {
-                m.setAccumulator(p, acc[p]);
-            }
+            m.setAccumulators(acc);
         }
         Map<String, Tile> tiles = new java.util.HashMap<>(Map.of("dst", dst));
-        Dtype resDtype = a.dtype("reduce_res").orElse(null);
-        if (resDtype != null) {
-            float[] now = new float[x.rows()];
-            for (int p = 0; p < now.length; p++) {
-                now[p] = m.accumulator(p);
-            }
-            tiles.put("reduce_res", Tile.ofFloats(resDtype, now.length, 1, now));
-        }
+        a.dtype("reduce_res").ifPresent(d -> tiles.put("reduce_res", Tile.ofFloats(d, acc.length, 1,
+                m.accumulators(acc.length))));
         List<Decision> decisions = new ArrayList<>();
         if (!cmd.equals("idle")) {
             decisions.add(Decision.RANGE_SELECT_CMDS);

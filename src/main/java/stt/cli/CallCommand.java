@@ -17,6 +17,7 @@ import stt.calls.Args;
 import stt.calls.CoreState;
 import stt.calls.LevelCall;
 import stt.calls.LevelCalls;
+import stt.isa.Decision;
 import stt.isa.Dtype;
 import stt.machine.Tile;
 
@@ -91,10 +92,11 @@ final class CallCommand implements Callable<Integer> {
             }
             NpyFiles.write(o.getValue(), t);
         }
-        out.println(name + ": engine " + call.engine().nkiName() + ", " + r.fidelity().label() + (r.decisions()
-                .isEmpty() ? "" : " (" + String.join(", ", r.decisions().stream().map(d -> d.name().toLowerCase(
-                java.util.Locale.ROOT)).toList()) + ")") + ", " + (r.cycles().isPresent() ? r.cycles().getAsLong()
-                + " cycles" : "cost not estimated (NKI publishes no formula)"));
+        String decisions = r.decisions().isEmpty() ? ""
+                : " (" + String.join(", ", r.decisions().stream().map(Decision::id).toList()) + ")";
+        out.println(name + ": engine " + call.engine().nkiName() + ", " + r.fidelity().label() + decisions + ", "
+                + (r.cycles().isPresent() ? r.cycles().getAsLong() + " cycles"
+                : "cost not estimated (NKI publishes no formula)"));
         r.warnings().forEach(w -> spec.commandLine().getErr().println("stt: call: warning: " + w));
         return ExitCode.OK;
     }

@@ -19,7 +19,6 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
@@ -179,8 +178,8 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
             LevelCall.Outcome r = run.outcome();
             ObjectNode o = calls.addObject().put("name", run.call().name()).put("engine", run.call().engine()
                     .nkiName()).put("level", r.fidelity().label());
-            r.decisions().forEach(d -> o.withArray("decisions").add(d.name().toLowerCase(Locale.ROOT)));
-            o.withArray("decisions");
+            ArrayNode ds = o.putArray("decisions");
+            r.decisions().forEach(d -> ds.add(d.id()));
             o.put("words", 0);
             o.put("cycles", r.cycles().isPresent() ? r.cycles().getAsLong() : null);
             OptionalDouble t = r.ns(run.call().engine(), run.gen());
@@ -217,7 +216,7 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
         }
         o.put("name", name).put("engine", "vector").put("level", level.label());
         ArrayNode ds = o.putArray("decisions");
-        decisions.forEach(d -> ds.add(d.name().toLowerCase(Locale.ROOT)));
+        decisions.forEach(d -> ds.add(d.id()));
         return o.put("words", record.words.size());
     }
 

@@ -62,7 +62,7 @@ final class SpecCommand implements Callable<Integer> {
             out.println("MODEL decisions (see docs/decisions.md):");
         }
         for (Decision d : Decision.values()) {
-            out.printf("[%s] %s: %s%n", d.source(), d.name().toLowerCase(java.util.Locale.ROOT), d.text());
+            out.printf("[%s] %s: %s%n", d.source(), d.id(), d.text());
         }
         return ExitCode.OK;
     }

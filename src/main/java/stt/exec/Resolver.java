@@ -2,7 +2,6 @@ package stt.exec;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import stt.codec.Layout;
 import stt.codec.TensorPattern;
@@ -59,7 +58,7 @@ public final class Resolver {
             throw ExecutionException.failed(name + ".start_addr = " + String.format("0x%08x", t.start_addr())
                     + " uses " + (a.indirect() ? "indirect addressing" : "a shape from a register")
                     + ", which this model decodes and validates but does not execute ("
-                    + Decision.SHAPE_AND_INDIRECT.name().toLowerCase(Locale.ROOT) + ")");
+                    + Decision.SHAPE_AND_INDIRECT.id() + ")");
         }
         Dtype dtype = Dtype.of(dtypeCode).orElseThrow();
         if (!a.fromRegister()) {

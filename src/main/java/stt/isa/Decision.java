@@ -257,6 +257,11 @@ public enum Decision {
         this.text = text;
     }
 
+    /** The ledger's name of the decision, as docs/decisions.md and reports write it: {@code reduce_fold}. */
+    public String id() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+
     /** The one-line statement of the decision. */
     public String text() {
         return text;

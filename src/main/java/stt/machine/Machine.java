@@ -198,6 +198,18 @@ public final class Machine {
         accumulators[checkLane(lane)] = value;
     }
 
+    /** The fp32 accumulators of lanes 0..lanes-1, copied. */
+    public float[] accumulators(int lanes) {
+        checkLane(lanes - 1);
+        return java.util.Arrays.copyOf(accumulators, lanes);
+    }
+
+    /** Sets the accumulators of lanes 0..values.length-1. */
+    public void setAccumulators(float[] values) {
+        checkLane(values.length - 1);
+        System.arraycopy(values, 0, accumulators, 0, values.length);
+    }
+
     private static int checkLane(int lane) {
         if (lane < 0 || lane >= Generation.PARTITIONS) {
             throw new IllegalArgumentException("lane " + lane + " outside 0.." + (Generation.PARTITIONS - 1));
