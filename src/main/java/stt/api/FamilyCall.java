@@ -10,7 +10,6 @@ import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.Opcode;
-import stt.isa.Space;
 import stt.isa.TensorSubdim;
 import stt.machine.Machine;
 import stt.machine.Tile;
@@ -82,7 +81,7 @@ public sealed interface FamilyCall {
             sameShape("data1", data1, "data2", data2);
             int a = p.load(data1);
             int b = p.load(data2);
-            int out = p.reserve((long) data1.cols() * outDtype().size());
+            int out = p.output((long) data1.cols() * outDtype().size());
             p.checkFits("data1, data2 and the output");
             Word w = Word.builder(isBitvec() ? Opcode.TENSOR_TENSOR_BITVEC : Opcode.TENSOR_TENSOR_ARITH)
                     .pattern("src0", p.pattern(a, 3)).pattern("src1", p.pattern(b, 3)).pattern("dst", p.pattern(out, 3))
@@ -164,11 +163,11 @@ public sealed interface FamilyCall {
                         + " as one S4D4_TR pattern (counts <= 65535, a group's step <= 32767)");
             }
             int in = p.load(data);
-            int out = p.reserve((long) groups * outDtype().size());
+            int out = p.output((long) groups * outDtype().size());
             p.checkFits("data and the output");
-            TensorPattern src = new TensorPattern(gen.partitionOffset(Space.SBUF, 0, in),
+            TensorPattern src = new TensorPattern(in,
                     new int[] {1, groups == 1 ? 0 : reduceSize, 0, 0}, new int[] {reduceSize, groups, 1, 1});
-            TensorPattern dst = new TensorPattern(gen.partitionOffset(Space.SBUF, 0, out), new int[] {1, 0, 0, 0},
+            TensorPattern dst = new TensorPattern(out, new int[] {1, 0, 0, 0},
                     new int[] {groups, 1, 1, 1});
             boolean bitvec = Call.isBitvec(op, op, gen);
             Word w = Word.builder(bitvec ? Opcode.TENSOR_REDUCE_BITVEC : Opcode.TENSOR_REDUCE_ARITH)
@@ -231,7 +230,7 @@ public sealed interface FamilyCall {
     private static Staged oneSource(Opcode opcode, Tile src, Dtype out, Generation gen) {
         Placement p = new Placement(gen, "src", src.rows(), src.cols());
         int in = p.load(src);
-        int at = p.reserve((long) src.cols() * out.size());
+        int at = p.output((long) src.cols() * out.size());
         p.checkFits("src and the output");
         Word w = Word.builder(opcode).pattern("src", p.pattern(in, 4)).pattern("dst", p.pattern(at, 4))
                 .set("in_dtype", src.dtype().code()).set("out_dtype", out.code())
@@ -254,7 +253,7 @@ public sealed interface FamilyCall {
         @Override
         public Staged stage() {
             Placement p = new Placement(gen, "the memset shape", rows, cols);
-            int out = p.reserve((long) cols * dtype.size());
+            int out = p.output((long) cols * dtype.size());
             p.checkFits("the output");
             Word w = Word.builder(Opcode.MEMSET).pattern("dst", p.pattern(out, 4))
                     .set("dst_element_count", cols).set("dtype", dtype.code())
@@ -329,7 +328,7 @@ public sealed interface FamilyCall {
         public Staged stage() {
             Placement p = new Placement(gen, "data", data.rows(), data.cols());
             int in = p.load(data);
-            int out = p.reserve((long) data.cols() * outDtype().size());
+            int out = p.output((long) data.cols() * outDtype().size());
             Word.Builder w = Word.builder(isBitvec() ? Opcode.TENSOR_SCALAR_BITVEC : Opcode.TENSOR_SCALAR_ARITH);
             scalar(w, p, 0, operand0);
             operand1.ifPresent(o -> scalar(w, p, 1, o));
@@ -358,8 +357,7 @@ public sealed interface FamilyCall {
                                 + " per-partition scalar of this call must be " + need.isaName());
                     }
                     w.set("imm" + k + "_src", stt.isa.ImmSrc.POINTER_IMMEDIATE.code());
-                    w.set("imm" + k, Integer.toUnsignedLong(gen.partitionOffset(stt.isa.Space.SBUF, 0,
-                            p.load(values))));
+                    w.set("imm" + k, Integer.toUnsignedLong(p.load(values)));
                 }
             }
         }

@@ -13,7 +13,6 @@ import stt.isa.Generation;
 import stt.isa.ImmSrc;
 import stt.isa.Opcode;
 import stt.isa.ReverseOperands;
-import stt.isa.Space;
 import stt.isa.MemoryRef;
 import stt.machine.Machine;
 import stt.machine.Tile;
@@ -150,7 +149,7 @@ public final class Nki {
             case Operand0.PerPartition p -> {
                 immSrc = ImmSrc.POINTER_IMMEDIATE;
                 immDtype = p.values().dtype();
-                imm0 = g.partitionOffset(Space.SBUF, 0, l.scalar());
+                imm0 = l.scalar();
             }
         }
         Placement p = l.place();
@@ -180,7 +179,7 @@ public final class Nki {
             int data = p.load(a);
             int operand1 = p.load(b);
             int scalar = call.operand0() instanceof Operand0.PerPartition pp ? p.load(pp.values()) : p.reserve(4);
-            int out = p.reserve((long) a.cols() * call.resolvedOutDtype().size());
+            int out = p.output((long) a.cols() * call.resolvedOutDtype().size());
             p.checkFits("data, operand1 and the output");
             return new Layout(p, data, operand1, scalar, out);
         }

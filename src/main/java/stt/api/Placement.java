@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import stt.codec.TensorPattern;
 import stt.exec.ExecutionException;
+import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
 import stt.isa.Space;
@@ -15,7 +16,8 @@ import stt.machine.Tile;
 /**
  * Where an NKI-style call's tiles live: row r of every [P, F] tile in SBUF partition r, each tile from a 64-byte
  * aligned offset after the previous one; a free size F beyond a u16 count is written as n1 x n0
- * (n0 <= 32767, the step of dimension 1 being an int16).
+ * (n0 <= 32767, the step of dimension 1 being an int16). A tile the bound core already holds ({@link Resident}) is
+ * used where it is. Places are PARTITION_OFFSETs: a staged tile's is its byte offset in partition 0 of SBUF.
  */
 final class Placement {
     private static final int ALIGN = 64;
@@ -70,25 +72,58 @@ final class Placement {
         return (int) Math.min(at, Integer.MAX_VALUE);
     }
 
-    /** Reserves room for {@code tile}, which is loaded there before the call runs; returns the offset. */
+    /**
+     * The place of {@code tile}: where the bound core holds it ({@link Resident}), else room reserved for it, where
+     * it is loaded before the call runs.
+     */
     int load(Tile tile) {
+        Optional<Integer> home = Resident.home(tile);
+        if (home.isPresent()) {
+            return home.get();
+        }
         int at = reserve(tile.rowBytes());
         loads.add(new Load(at, tile));
         return at;
     }
 
-    /** Throws when the tiles need more bytes per partition than the generation's SBUF has. */
-    void checkFits(String tiles) {
-        int active = gen.activeBytes(Space.SBUF);
-        if (end > active) {
-            throw new IllegalArgumentException("a free size of " + cols + " elements needs " + end
-                    + " bytes per partition for " + tiles + "; " + gen + "'s SBUF has " + active + " ("
-                    + active / 1024 + " KiB)");
+    /** The place of the call's output of {@code rowBytes} a partition: the bound output place, else reserved room. */
+    int output(long rowBytes) {
+        return Resident.output().map(Resident.Out::address).orElseGet(() -> reserve(rowBytes));
+    }
+
+    /** Throws when a bound output place is not where the call writes, or not the output it makes. */
+    void checkOutput(int out, Dtype dtype, int outRows, int outCols) {
+        Optional<Resident.Out> o = Resident.output();
+        if (o.isEmpty()) {
+            return;
+        }
+        Resident.Out r = o.get();
+        if (r.address() != out) {
+            throw new IllegalArgumentException("this call cannot write its output at " + r.at() + " (it writes a"
+                    + " staged block, or dst is elsewhere)");
+        }
+        if (r.rows() != outRows || r.cols() != outCols || r.dtype() != dtype) {
+            throw new IllegalArgumentException("the output at " + r.at() + " is [" + r.rows() + ", " + r.cols() + "] "
+                    + r.dtype().isaName() + "; the call makes [" + outRows + ", " + outCols + "] " + dtype.isaName());
         }
     }
 
-    /** A [P, F] pattern of {@code rank} dimensions from {@code offset}: n0, n1, then dimensions of one. */
-    TensorPattern pattern(int offset, int rank) {
+    /**
+     * Throws when the staged tiles need more bytes per partition than the generation's SBUF has, or than a kernel's
+     * tensors leave them ({@link Resident#scratchLimit}).
+     */
+    void checkFits(String tiles) {
+        int active = gen.activeBytes(Space.SBUF);
+        long room = Resident.scratch(active);
+        if (end > room) {
+            throw new IllegalArgumentException("a free size of " + cols + " elements needs " + end
+                    + " bytes per partition for " + tiles + "; " + (room < active ? "the kernel's SBUF tensors leave "
+                    + room + " of " : "") + gen + "'s SBUF has " + active + " (" + active / 1024 + " KiB)");
+        }
+    }
+
+    /** A [P, F] pattern of {@code rank} dimensions from place {@code at}: n0, n1, then dimensions of one. */
+    TensorPattern pattern(int at, int rank) {
         int n1 = cols / n0;
         int[] steps = new int[rank];
         int[] nums = new int[rank];
@@ -97,11 +132,13 @@ final class Placement {
         nums[0] = n0;
         nums[1] = n1;
         steps[1] = n1 == 1 ? 0 : n0;
-        return new TensorPattern(gen.partitionOffset(Space.SBUF, 0, offset), steps, nums);
+        return new TensorPattern(at, steps, nums);
     }
 
-    static MemoryRef at(int offset) {
-        return new MemoryRef(Space.SBUF, 0, offset);
+    /** Where place {@code at} is. */
+    MemoryRef at(int at) {
+        return gen.locate(at).orElseThrow(() -> new IllegalArgumentException(String.format(
+                "0x%x is no PARTITION_OFFSET of %s", at, gen)));
     }
 
     /** What a call does on its machine. */
@@ -152,11 +189,11 @@ final class Placement {
         }
     }
 
-    /** The [rows, cols] tile of {@code dtype} at {@code offset} of {@code m}, logged on the bound core. */
-    Tile read(Machine m, int offset, stt.isa.Dtype dtype, int tileRows, int tileCols) {
-        Tile t = m.read(at(offset), dtype, tileRows, tileCols);
+    /** The [rows, cols] tile of {@code dtype} at place {@code place} of {@code m}, logged on the bound core. */
+    Tile read(Machine m, int place, Dtype dtype, int tileRows, int tileCols) {
+        Tile t = m.read(at(place), dtype, tileRows, tileCols);
         if (NeuronCore.CURRENT.isBound()) {
-            NeuronCore.CURRENT.get().logged(new NeuronCore.Transfer(false, t, at(offset)));
+            NeuronCore.CURRENT.get().logged(new NeuronCore.Transfer(false, t, at(place)));
         }
         return t;
     }

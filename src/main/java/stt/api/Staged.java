@@ -12,6 +12,10 @@ import stt.machine.Tile;
  * it uses a machine as fresh ({@link Placement#onMachine}).
  */
 record Staged(Placement place, Word word, int out, Dtype outDtype, int outCols) {
+    Staged {
+        place.checkOutput(out, outDtype, place.rows(), outCols);
+    }
+
     /** A call whose output has the placement's shape. */
     Staged(Placement place, Word word, int out, Dtype outDtype) {
         this(place, word, out, outDtype, place.cols());

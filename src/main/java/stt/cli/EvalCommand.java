@@ -3,7 +3,9 @@ package stt.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.HexFormat;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -13,17 +15,22 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import stt.api.Call;
 import stt.api.FamilyCall;
+import stt.api.NeuronCore;
 import stt.api.Nki;
 import stt.api.Operand0;
+import stt.api.Resident;
 import stt.api.Result;
 import stt.api.TensorScalarReduce;
 import stt.codec.Codec;
 import stt.codec.Word;
+import stt.exec.Engine;
 import stt.exec.ExecutionException;
 import stt.isa.AluOp;
 import stt.isa.Coded;
 import stt.isa.Dtype;
 import stt.isa.Generation;
+import stt.isa.MemoryRef;
+import stt.machine.Machine;
 import stt.machine.Tile;
 import stt.npy.NpyArray;
 import stt.text.Numbers;
@@ -104,8 +111,17 @@ final class EvalCommand implements Callable<Integer> {
     @Option(names = "--op", paramLabel = "OP", description = "tensor-tensor: the ALU op")
     String op;
 
-    @Option(names = "-o", required = true, paramLabel = "OUT.npy", description = "the result, [P, F]")
+    @Option(names = "-o", required = true, paramLabel = "OUT.npy", description = "the result, [P, F]; in stt serve"
+            + " also a region of the session's memory, MEM:P:OFF:ROWSxCOLS:DTYPE, where the word then writes it")
     Path output;
+
+    @Option(names = "--staging-bytes", paramLabel = "N", description = "with operands in the session's memory: the"
+            + " tiles given as files are staged in the first N bytes of each SBUF partition (the caller's tensors"
+            + " lie above)")
+    Long stagingBytes;
+
+    /** The tiles read from the session's memory, each with its PARTITION_OFFSET (a tile option given as a region). */
+    private final Map<Tile, Integer> homes = new IdentityHashMap<>();
 
     @Option(names = "--reverse0", description = "stage 1 computes operand0 op0 data")
     boolean reverse0;
@@ -175,7 +191,15 @@ final class EvalCommand implements Callable<Integer> {
         Generation gen = generation.gen;
         var e = engineOption.engine();
         PrintWriter out = spec.commandLine().getOut();
-        Programs.checkWritable(output);
+        homes.clear(); // the command object serves request after request
+        Optional<Resident.Out> outPlace = Optional.empty();
+        if (Locations.isRegion(output.toString())) {
+            Locations.Region r = Locations.region(output.toString(), "-o " + output);
+            session("-o", output.toString());
+            outPlace = Optional.of(new Resident.Out(place(gen, r.at()), r.at(), r.rows(), r.cols(), r.dtype()));
+        } else {
+            Programs.checkWritable(output);
+        }
         if (accumOut != null) {
             Programs.checkWritable(accumOut);
         }
@@ -190,6 +214,13 @@ final class EvalCommand implements Callable<Integer> {
         if (instruction != Instruction.TENSOR_REDUCE && (reduceSize != null || negate)) {
             throw new InputException("--reduce-size and --negate apply to --instruction tensor-reduce only");
         }
+        Resident resident = new Resident(homes, outPlace, stagingBytes == null ? Long.MAX_VALUE : stagingBytes);
+        boolean outputFile = outPlace.isEmpty();
+        return ScopedValue.where(Resident.CURRENT, resident).call(() -> evaluate(gen, e, out, outputFile));
+    }
+
+    /** Builds the call (reading its tiles), prints its word if asked, runs it and writes its outputs. */
+    private int evaluate(Generation gen, Engine e, PrintWriter out, boolean outputFile) {
         Built built;
         try {
             // everything a user's arguments can get wrong shows here, while the call is built and laid out
@@ -226,7 +257,9 @@ final class EvalCommand implements Callable<Integer> {
         }
         try {
             Outputs r = built.run().run();
-            NpyFiles.write(output, r.out());
+            if (outputFile) {
+                NpyFiles.write(output, r.out());
+            }
             if (accumOut != null) {
                 NpyFiles.write(accumOut, r.accumulators());
             }
@@ -271,8 +304,8 @@ final class EvalCommand implements Callable<Integer> {
         require("--operand0", operand0);
         require("--operand1", operand1);
         require("--data", data);
-        Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
-        Tile b = NpyFiles.tile(operand1, NpyFiles.read(operand1), dtypeOption("--dtype1", dtype1));
+        Tile a = tile("--data", data, dtypeOption("--dtype0", dtype0));
+        Tile b = tile("--operand1", operand1, dtypeOption("--dtype1", dtype1));
         boolean bitvec = kind == Call.Instruction.STT && Call.isBitvec(a0, a1, gen);
         return new Call(a, a0, scalar(bitvec), a1, b, reverse0, reverse1,
                 Optional.ofNullable(outDtype).map(EvalCommand::anyDtype), accumulate(), gen, kind);
@@ -297,7 +330,7 @@ final class EvalCommand implements Callable<Integer> {
         }
         boolean bitvec = Call.isBitvec(a0, a1.orElse(AluOp.BYPASS), gen);
         require("--data", data);
-        Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
+        Tile a = tile("--data", data, dtypeOption("--dtype0", dtype0));
         Optional<Dtype> out = Optional.ofNullable(outDtype).map(EvalCommand::anyDtype);
         return new FamilyCall.TensorScalar(a, a0, scalar("--operand0", operand0, bitvec), reverse0, a1,
                 Optional.ofNullable(operand1).map(t -> scalar("--operand1", t, bitvec)), reverse1, out, gen);
@@ -319,7 +352,7 @@ final class EvalCommand implements Callable<Integer> {
         AluOp fold = aluOp("--reduce-op", reduceOp);
         require("--operand0", operand0);
         require("--data", data);
-        Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
+        Tile a = tile("--data", data, dtypeOption("--dtype0", dtype0));
         TensorScalarReduce.ReduceCmd cmd = reduceCmd == null ? TensorScalarReduce.ReduceCmd.RESET_REDUCE
                 : java.util.Arrays.stream(TensorScalarReduce.ReduceCmd.values())
                         .filter(c -> c.name().equalsIgnoreCase(reduceCmd)).findFirst()
@@ -352,7 +385,7 @@ final class EvalCommand implements Callable<Integer> {
                     + instruction);
         }
         require("--data", data);
-        Tile a = NpyFiles.tile(data, NpyFiles.read(data), dtypeOption("--dtype0", dtype0));
+        Tile a = tile("--data", data, dtypeOption("--dtype0", dtype0));
         Optional<Dtype> out = Optional.ofNullable(outDtype).map(EvalCommand::anyDtype);
         if (instruction == Instruction.COPY_PREDICATED) {
             refuse("--data2", data2);
@@ -360,15 +393,15 @@ final class EvalCommand implements Callable<Integer> {
             refuse("--out-dtype", outDtype);
             require("--predicate", predicate);
             require("--dst-in", dstIn);
-            Tile pred = NpyFiles.tile(predicate, NpyFiles.read(predicate), null);
-            Tile before = NpyFiles.tile(dstIn, NpyFiles.read(dstIn), dtypeOption("--dtype1", dtype1));
+            Tile pred = tile("--predicate", predicate, null);
+            Tile before = tile("--dst-in", dstIn, dtypeOption("--dtype1", dtype1));
             return new FamilyCall.CopyPredicated(before, a, pred, gen);
         }
         refuseSingleStage();
         if (instruction == Instruction.TENSOR_TENSOR) {
             AluOp o = aluOp("--op", op);
             require("--data2", data2);
-            Tile b = NpyFiles.tile(data2, NpyFiles.read(data2), dtypeOption("--dtype1", dtype1));
+            Tile b = tile("--data2", data2, dtypeOption("--dtype1", dtype1));
             return new FamilyCall.TensorTensor(a, b, o, out, gen);
         }
         refuse("--data2", data2); // the one-source calls
@@ -460,13 +493,61 @@ final class EvalCommand implements Callable<Integer> {
         return accumulate == null ? Call.Accumulate.NONE : accumulate.command;
     }
 
+    /**
+     * A tile option: a .npy file (read as {@code dtypeOverride} when given), or in stt serve a region of the session's
+     * memory, MEM:P:OFF:ROWSxCOLS:DTYPE, which the call then reads and writes where it is ({@link Resident}).
+     */
+    private Tile tile(String option, String text, Dtype dtypeOverride) {
+        if (!Locations.isRegion(text)) {
+            return NpyFiles.tile(text, NpyFiles.read(text), dtypeOverride);
+        }
+        String what = option + " " + text;
+        Locations.Region r = Locations.region(text, what);
+        if (dtypeOverride != null && dtypeOverride != r.dtype()) {
+            throw new InputException(what + ": the region is " + r.dtype().isaName() + "; a dtype option of "
+                    + dtypeOverride.isaName() + " does not apply to it");
+        }
+        Machine m = session(option, text).machine(generation.gen);
+        try {
+            Tile t = m.read(r.at(), r.dtype(), r.rows(), r.cols());
+            homes.put(t, place(generation.gen, r.at()));
+            return t;
+        } catch (IllegalArgumentException ex) {
+            throw new InputException(what + ": " + ex.getMessage());
+        }
+    }
+
+    /** The session's NeuronCore, which a region option needs. */
+    private static NeuronCore session(String option, String text) {
+        if (!NeuronCore.CURRENT.isBound()) {
+            throw new InputException(option + " " + text + ": a memory region names the session's NeuronCore, which"
+                    + " only stt serve keeps; give a .npy file");
+        }
+        return NeuronCore.CURRENT.get();
+    }
+
+    private static int place(Generation gen, MemoryRef at) {
+        try {
+            return gen.partitionOffset(at.space(), at.partition(), at.offset());
+        } catch (IllegalArgumentException ex) {
+            throw new InputException(at + ": " + ex.getMessage());
+        }
+    }
+
     /** {@code --operand0}: a .npy of [P, 1] or [P], else an fp32 number (an integer for bitvec). */
     private Operand0 scalar(boolean bitvec) {
         return scalar("--operand0", operand0, bitvec);
     }
 
-    /** A scalar option: a .npy of [P, 1] or [P], else an fp32 number (an integer for bitvec). */
-    private static Operand0 scalar(String option, String text, boolean bitvec) {
+    /** A scalar option: a .npy (or a region) of [P, 1] or [P], else an fp32 number (an integer for bitvec). */
+    private Operand0 scalar(String option, String text, boolean bitvec) {
+        if (Locations.isRegion(text)) {
+            Tile t = tile(option, text, null);
+            if (t.cols() != 1) {
+                throw new InputException(option + " " + text + ": a per-partition scalar is [P, 1]");
+            }
+            return Operand0.perPartition(t);
+        }
         if (text.endsWith(".npy")) {
             NpyArray arr = NpyFiles.read(text);
             long[] shape = arr.shape();

@@ -20,6 +20,31 @@ final class Locations {
         }
     }
 
+    /** A [rows, cols] tile of {@code dtype} in the machine's memory from {@code at}. */
+    record Region(MemoryRef at, int rows, int cols, Dtype dtype) {
+    }
+
+    /** True when {@code text} names memory ({@code sbuf:...} or {@code psum:...}) rather than a file. */
+    static boolean isRegion(String text) {
+        return text.startsWith("sbuf:") || text.startsWith("psum:");
+    }
+
+    /** Parses {@code MEM:P:OFF:ROWSxCOLS:DTYPE}, e.g. {@code sbuf:0:0x1000:128x512:fp32}. */
+    static Region region(String text, String what) {
+        String[] p = text.split(":", -1);
+        if (p.length != 5) {
+            throw new InputException(what + ": expected MEM:P:OFF:ROWSxCOLS:DTYPE, e.g. sbuf:0:0x1000:128x512:fp32");
+        }
+        MemoryRef at = memory(p[0] + ":" + p[1] + ":" + p[2], what);
+        String[] shape = p[3].split("x", -1);
+        if (shape.length != 2) {
+            throw new InputException(what + ": shape '" + p[3] + "' is not ROWSxCOLS, e.g. 128x512");
+        }
+        int rows = (int) number(shape[0], what + " rows", 128);
+        int cols = (int) number(shape[1], what + " cols", 1 << 20);
+        return new Region(at, rows, cols, elementDtype(p[4], what));
+    }
+
     /** A non-negative integer argument (decimal or 0x-hex) up to {@code max}; {@code what} names it in errors. */
     static long number(String text, String what, long max) {
         try {

@@ -127,21 +127,14 @@ final class RunCommand implements Callable<Integer> {
         static Dump parse(String text) {
             String what = "--dump " + text;
             int eq = text.indexOf('=');
-            String[] p = eq < 0 ? new String[0] : text.substring(0, eq).split(":", -1);
-            if (p.length != 5 || eq == text.length() - 1) {
+            if (eq < 0 || eq == text.length() - 1) {
                 throw new InputException(what + ": expected MEM:SHAPE:DTYPE=OUT.npy, e.g."
                         + " sbuf:0:0x1000:128x512:fp32=out.npy");
             }
-            MemoryRef at = Locations.memory(p[0] + ":" + p[1] + ":" + p[2], what);
-            String[] shape = p[3].split("x", -1);
-            if (shape.length != 2) {
-                throw new InputException(what + ": shape '" + p[3] + "' is not ROWSxCOLS, e.g. 128x512");
-            }
-            int rows = (int) Locations.number(shape[0], what + " rows", 128);
-            int cols = (int) Locations.number(shape[1], what + " cols", 1 << 20);
+            Locations.Region r = Locations.region(text.substring(0, eq), what);
             Path file = Path.of(text.substring(eq + 1));
             Programs.checkWritable(file);
-            return new Dump(text, at, rows, cols, Locations.elementDtype(p[4], what), file);
+            return new Dump(text, r.at(), r.rows(), r.cols(), r.dtype(), file);
         }
     }
 }

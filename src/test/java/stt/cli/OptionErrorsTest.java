@@ -75,6 +75,7 @@ class OptionErrorsTest {
                 new Bad("eval", "--reduce-size", "eval --instruction tensor-reduce --data {a} --op add --reduce-size lots"
                         + " -o {dir}/o.npy", "'lots' is not an int"),
                 new Bad("eval", "-o", STT.replace("{dir}/o.npy", "{dir}/nodir/o.npy"), "cannot write"),
+                new Bad("eval", "--staging-bytes", STT + " --staging-bytes some", "'some' is not a long"),
                 new Bad("eval", "--op", TT.replace("--op add", "--op frobnicate"), "--op frobnicate: unknown ALU op"),
                 new Bad("eval", "--op0", STT.replace("mult", "frobnicate"), "--op0 frobnicate: unknown ALU op"),
                 new Bad("eval", "--op1", STT.replace("add", "frobnicate"), "--op1 frobnicate: unknown ALU op"),
