@@ -541,8 +541,8 @@ class _Flags:
         self._bases = {}
 
     def _view(self, dst, make):
-        base = dst.base if dst.base is not None else dst
-        while base.base is not None:
+        base = dst
+        while isinstance(base.base, np.ndarray):
             base = base.base
         key = id(base)
         entry = self._bases.get(key)
@@ -550,7 +550,8 @@ class _Flags:
             if not make:
                 return None
             import weakref
-            entry = (weakref.ref(base), np.zeros(base.nbytes, np.uint8))
+            span = sum((n - 1) * abs(st) for n, st in zip(base.shape, base.strides)) + base.itemsize  # a strided
+            entry = (weakref.ref(base), np.zeros(span, np.uint8))  # base (an on-chip tensor) spans its partitions
             self._bases[key] = entry
         offset = dst.__array_interface__["data"][0] - base.__array_interface__["data"][0]
         return np.lib.stride_tricks.as_strided(entry[1][offset:], shape=dst.shape, strides=dst.strides)

@@ -12,7 +12,7 @@ import time
 
 import numpy as np
 
-from . import _dtypes, _session
+from . import _chip, _dtypes, _session
 
 _state = threading.local()
 
@@ -132,9 +132,13 @@ class Tensor(np.ndarray):
         base = self
         while base.base is not None and isinstance(base.base, Tensor):
             base = base.base
-        flat = base.reshape(-1)
-        return np.lib.stride_tricks.as_strided(flat[offset:], shape=[n for _, n in pattern],
-                                               strides=[s * base.itemsize for s, _ in pattern])
+        # element e of the tensor is row e // row of its partition dim, element e % row within it; a step that is a
+        # whole number of rows steps partitions (in the session's SBUF, a partition pitch apart)
+        row = base.size // base.shape[0] if base.ndim > 1 else 1
+        pitch = base.strides[0] if base.ndim > 1 else base.itemsize
+        first = base[offset // row].reshape(-1)[offset % row:] if base.ndim > 1 else base[offset:]
+        return np.lib.stride_tricks.as_strided(first, shape=[n for _, n in pattern], strides=[
+            s // row * pitch if s % row == 0 and base.ndim > 1 else s * base.itemsize for s, _ in pattern])
 
 
 def _in_bounds(index, shape):
@@ -230,15 +234,21 @@ def uninitialised(shape, dtype):
     """A new array of `shape` and `dtype` holding what a new tensor holds (FAMILY-NEXT §9, the model's
     uninit_sentinel): NaN for floats (the ml_dtypes NaN bits for fp8), 4 for integers."""
     model = _dtypes.named(dtype, "dtype")
-    storage = _dtypes.storage(model)
-    bits = np.full(shape, _NAN_BITS.get(model, 4), {1: np.uint8, 2: np.uint16, 4: np.uint32}[storage.itemsize])
-    return _dtypes.result(bits.view(storage), model)
+    return _sentinel(np.empty(shape, _dtypes.storage(model)), model)
+
+
+def _sentinel(a, model):
+    """`a` (of the model's storage dtype) filled with the uninitialised sentinel, as the caller gets the model's
+    arrays."""
+    a.view({1: np.uint8, 2: np.uint16, 4: np.uint32}[a.itemsize])[...] = _NAN_BITS.get(model, 4)
+    return _dtypes.result(a, model)
 
 
 def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
     """A new tensor of `shape` and `dtype` in `buffer` (default SBUF), filled with the uninitialised sentinel (NaN
-    for floats, 4 for integers) so that a read of unwritten memory shows. An on-chip tensor has at most 128
-    partitions and must fit the generation's SBUF (or PSUM) per partition, counting the tensors still alive."""
+    for floats, 4 for integers) so that a read of unwritten memory shows. Inside a kernel an on-chip tensor is placed
+    in the session's SBUF or PSUM (`_chip`): at most 128 partitions, in a gap of the generation's bytes per partition
+    left by the tensors still alive."""
     given = shape if isinstance(shape, (tuple, list)) else (shape,)
     partition_axis = next((k for k, n in enumerate(given) if isinstance(n, ParDim)), 0)
     shape = tuple(int(n) for n in given)
@@ -250,28 +260,23 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
         shared = run.shared_tensor(shape)
         if shared is not None:
             return shared
-    t = uninitialised(shape, dtype).view(Tensor)
+    if buffer.on_chip and (not shape or shape[partition_axis] > 128):
+        raise ValueError(f"nl.ndarray: shape {shape} in {buffer!r}: the partition dim is at most 128"
+                         " (nl.tile_size.pmax)")
+    model = _dtypes.named(dtype, "dtype")
+    if buffer.on_chip and run is not None:
+        bits = _chip.of(run.session).tensor(shape, _dtypes.storage(model), partition_axis, buffer.name, name)
+        t = _sentinel(bits, model).view(Tensor)
+    else:
+        t = uninitialised(shape, dtype).view(Tensor)
     t.buffer = buffer
-    if buffer.on_chip:
-        _allocate(t, name, partition_axis)
-    elif buffer is shared_hbm and run is not None:
+    if buffer is shared_hbm and run is not None:
         run.shared.append(t)
     return t
 
 
 class ParDim(int):
     """Beta 1's `nl.par_dim(n)`: marks the partition dimension of a shape."""
-
-
-def _allocate(t, name, axis):
-    if not t.shape or t.shape[axis] > 128:
-        raise ValueError(f"nl.ndarray: shape {t.shape} in {t.buffer!r}: the partition dim is at most 128"
-                         " (nl.tile_size.pmax)")
-    run = getattr(_state, "run", None)
-    if run is None:
-        return
-    per_partition = t.nbytes // t.shape[axis]
-    run.allocate(t, per_partition, name)
 
 
 def zeros(shape, dtype, buffer=None, name="", **kwargs):
@@ -329,15 +334,13 @@ def _loop(*args, **kwargs):
 # --- running a kernel ----------------------------------------------------------------------------------------------
 
 class _Run:
-    """One kernel run: its grid position, the on-chip bytes per partition alive, and where its calls start."""
+    """One kernel run: its grid position, its shared_hbm tensors, and where its calls start."""
 
     def __init__(self, session, grid, name):
         self.session, self.grid, self.name = session, grid, name
         self.program = (0,) * len(grid)
         self.first_call = len(session.calls)
-        self.live = {}  # id -> (buffer, bytes per partition)
         self.shared, self.shared_seen = [], 0  # shared_hbm tensors: one per allocation site for the whole grid
-        self.limits = {"sbuf": _SBUF_BYTES.get(session.gen, 192 * 1024), "psum": 16 * 1024}
 
     def shared_tensor(self, shape):
         """The k-th shared_hbm tensor a later program of the grid allocates is the first program's k-th."""
@@ -346,21 +349,6 @@ class _Run:
         t = self.shared[self.shared_seen]
         self.shared_seen += 1
         return t if t.shape == shape else None
-
-    def allocate(self, t, per_partition, name):
-        import weakref
-        used = sum(b for buf, b in self.live.values() if buf == t.buffer.name)
-        if used + per_partition > self.limits[t.buffer.name]:
-            raise MemoryError(f"nl.ndarray{' ' + name if name else ''}: {per_partition} bytes a partition in"
-                              f" {t.buffer!r} with {used} in use: over the {self.limits[t.buffer.name]} bytes a"
-                              f" partition of {self.session.gen}'s {t.buffer.name.upper()}")
-        key = id(t)
-        self.live[key] = (t.buffer.name, per_partition)
-        weakref.finalize(t, self.live.pop, key, None)
-
-
-_SBUF_BYTES = {"sunda": 192 * 1024, "cayman": 224 * 1024, "mariana": 256 * 1024, "mariana_plus": 256 * 1024,
-               "maverick": 512 * 1024}
 
 
 def _target(platform_target):
@@ -437,6 +425,9 @@ def run_kernel(fn, args, kwargs, grid=(), platform_target=None, profile=None):
         raise better.with_traceback(e.__traceback__) from e
     finally:
         _state.run = outer
+        chip = getattr(s, "_chip", None)
+        if outer is None and chip is not None:
+            chip.end_kernel()
         report = _report(run, time.perf_counter() - started)
         _state.last_report = report
     if profile:

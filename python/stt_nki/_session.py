@@ -83,6 +83,7 @@ class Session:
         self._outstanding = set()  # requests sent whose reply has not been read (an interrupted call's)
         self._plans = {}  # a call's key -> how to replay it on the shared memory (_Plan)
         self._sbuf = None  # the session's SBUF as [128, pitch] bytes, shared with the server
+        self._spaces = _UNSHARED  # {"sbuf", "psum"}: [128, bytes] views of the shared memory
         self.shared = False
         self.last_words = []
         self.last_cost = None
@@ -117,7 +118,7 @@ class Session:
             self._stderr.close()
 
     def _unshare(self):
-        self._sbuf, self.shared = None, False
+        self._sbuf, self._spaces, self.shared = None, _UNSHARED, False
         self._plans.clear()
         self._outstanding.clear()
 
@@ -164,9 +165,13 @@ class Session:
                     remove()
                 except OSError:
                     pass
-        sbuf = js["sbuf"]
-        whole = np.frombuffer(memory, dtype=np.uint8, count=128 * sbuf["pitch"], offset=sbuf["offset"])
-        self._sbuf = whole.reshape(128, sbuf["pitch"])[:, :sbuf["bytes"]]
+        spaces = {}
+        for name in ("sbuf", "psum"):
+            space = js.get(name, {})
+            if space.get("bytes"):
+                whole = np.frombuffer(memory, dtype=np.uint8, count=128 * space["pitch"], offset=space["offset"])
+                spaces[name] = whole.reshape(128, space["pitch"])[:, :space["bytes"]]
+        self._spaces, self._sbuf = spaces, spaces["sbuf"]
         self.shared = True
 
     def sbuf(self):
@@ -176,6 +181,14 @@ class Session:
             if self._proc is None:
                 self._start()
             return self._sbuf
+
+    def shared_spaces(self):
+        """{"sbuf", "psum"}: the session's memories as writable [128, bytes per partition] uint8 arrays over the
+        NeuronCore's own (the same objects while the server lives); empty when the memory is not shared."""
+        with self._lock:
+            if self._proc is None:
+                self._start()
+            return self._spaces
 
     def _died(self):
         self._unshare()
@@ -297,6 +310,9 @@ class Session:
             self._outstanding.discard(reply[0].get("id"))
             if request is None or reply[0].get("id") == request:
                 return reply
+
+
+_UNSHARED = {}
 
 
 def _write_all(fd, pieces):

@@ -10,7 +10,7 @@ from call to call, so `reduce_cmd=reduce` folds onto what the previous calls lef
 """
 import numpy as np
 
-from . import _dtypes, _level, _masks, _session
+from . import _chip, _dtypes, _level, _masks, _session
 from ._forms import Forms, command, engine, engine_check, reduce_cmd
 from ._forms import dge_mode, matmul_perf_mode, nc_version, oob_mode  # noqa: F401 (nki.isa names)
 from ._forms import engine as _forms_engine
@@ -70,6 +70,12 @@ class _Call:
             self.args.append(name)
 
     def tensor(self, option, name, a, dtype_option=None):
+        """A tile operand: its region when it lives in the session's memory (the word reads it there), else its
+        values. Returns (model dtype, (P, F), shape)."""
+        where = _chip.region(a) if isinstance(a, np.ndarray) and a.ndim >= 1 and 1 <= a.shape[0] <= 128 else None
+        if where is not None:
+            self.opt(option, where)
+            return _dtypes.of_array(a, name)[0], (a.shape[0], a.size // a.shape[0]), a.shape
         model, travel, shape = _tile(a, name)
         self.arrays[name + ".npy"] = travel
         self.opt(option, "@" + name + ".npy")
@@ -109,17 +115,34 @@ class _Call:
         return model
 
     def run(self, what, out_model, shape, dst, reduce_res=None):
+        """Runs the call; its output goes into dst (in place when dst lives in the session's memory and is of the
+        output's dtype and size), or a new array. With a kernel's tensors in SBUF, the tiles it stages stay below
+        them."""
         s = _session.current()
-        self.args += ["-o", "@out.npy", "--gen", s.gen, "--engine", s.engine]
-        outputs = ["out.npy"]
+        chip = getattr(s, "_chip", None)
+        staging = chip.staging() if chip is not None and chip.current() else None
+        if staging is not None:
+            self.args += ["--staging-bytes", str(staging)]
+        where = _chip.region(dst) if isinstance(dst, np.ndarray) and dst.size == int(np.prod(shape)) else None
+        if where is not None and where.endswith(":" + out_model) and dst.shape[0] == shape[0]:
+            self.args += ["-o", where]
+            outputs = []
+        else:
+            where = None
+            self.args.append("-o")
+            self.args.append("@out.npy")
+            outputs = ["out.npy"]
+        self.args += ["--gen", s.gen, "--engine", s.engine]
         if reduce_res is not None:
             self.args += ["--accum-out", "@acc.npy"]
             outputs.append("acc.npy")
         code, _, err, got = s.run(self.args, self.arrays, outputs)
         _session.check(code, err, what, s.last_verdicts)
-        result = _dtypes.result(got["out.npy"], out_model).reshape(shape)
         if reduce_res is not None:
             _write(reduce_res, got["acc.npy"].reshape(reduce_res.shape), "reduce_res")
+        if where is not None:
+            return dst
+        result = _dtypes.result(got["out.npy"], out_model).reshape(shape)
         if dst is None:
             return result
         _write(dst, result, "dst")

@@ -72,7 +72,8 @@ def test_unwritten_memory_reads_as_the_sentinel():
 
 
 @pytest.mark.parametrize("body, error, message", [
-    ("nl.ndarray((128, 200000), dtype=nl.float32, buffer=nl.sbuf)", MemoryError, "over the 262144 bytes"),
+    ("nl.ndarray((128, 200000), dtype=nl.float32, buffer=nl.sbuf)", MemoryError,
+         "800000 bytes a partition in nl.sbuf with 262144 in use: no gap that large in the 262144 bytes"),
     ("nl.ndarray((129, 4), dtype=nl.float32, buffer=nl.sbuf)", ValueError, "at most 128"),
     ("nl.load(a[0:200, 0:4])", IndexError, "index 0:200 is out of range for dimension 0 of size 8"),
     ("nl.ndarray((4, 4), dtype=nl.float8_e4m3fn)", TypeError, "float8_e4m3fn"),
@@ -171,3 +172,99 @@ def test_broadcast_to_repeats_size_one_dimensions_and_casts():
     import ml_dtypes
     np.testing.assert_array_equal(low.view(np.uint16), np.repeat(a, 16, axis=1).astype(ml_dtypes.bfloat16).view(
         np.uint16))
+
+
+def _start_addr(word, at):
+    """A TENSOR2D pattern's start_addr (SPEC §1: a little-endian u32 at byte `at` of the 64-byte word)."""
+    return int.from_bytes(word[at:at + 4], "little")
+
+
+def test_a_kernels_tiles_live_in_the_cores_sbuf_and_psum_and_its_words_address_them():
+    # MARIANA: an SBUF partition is 0x40000 bytes apart, PSUM starts at 0x2000000 (SPEC §2's address decode); the
+    # model places SBUF tensors from the top of a partition down, PSUM tensors from 0 up, each 64-byte aligned
+    words = []
+
+    def kernel(a, b):
+        x = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf)
+        y = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf)
+        z = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.psum)
+        nisa.dma_copy(dst=x, src=a)
+        nisa.dma_copy(dst=y, src=b)
+        nisa.scalar_tensor_tensor(dst=z[64:128, :], data=x[64:128, :], op0=nl.multiply, operand0=2.0,
+                                  op1=nl.add, operand1=y[64:128, :])
+        words.extend(stt_nki._session.current().last_words)
+        nisa.tensor_copy(dst=x[0:64, 256:512], src=y[0:64, 0:256])
+        words.extend(stt_nki._session.current().last_words)
+        out = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.shared_hbm)
+        nisa.dma_copy(dst=out[64:128, :], src=z[64:128, :])
+        nisa.dma_copy(dst=out[0:64, :], src=x[0:64, :])
+        return out
+    rng = np.random.default_rng(7)
+    a, b = (rng.standard_normal((128, 512)).astype(F32) for _ in range(2))
+    out = stt_nki.simulate(kernel)(a, b)
+    want = np.concatenate([np.concatenate([a[:64, :256], b[:64, :256]], axis=1), a[64:] * F32(2) + b[64:]])
+    np.testing.assert_array_equal(out, want)
+    stt, copy = words
+    assert stt[0] == 0x9d and copy[0] == 0x46
+    partition = 0x40000
+    assert _start_addr(stt, 12) == 64 * partition + 0x40000 - 2048  # x[64:], the first tensor: the top 2 KiB
+    assert _start_addr(stt, 24) == 64 * partition + 0x40000 - 4096  # y[64:], below it
+    assert _start_addr(stt, 48) == 0x2000000 + 64 * 0x8000  # z[64:], PSUM partition 64 (32 KiB apart), offset 0
+    assert stt[42] == 64  # num_active_channels
+    # tensor_copy: its src pattern's start_addr is at byte 12 too
+    assert _start_addr(copy, 12) == 0x40000 - 4096  # y[0:64, 0:256]
+
+
+def test_where_a_tile_lives_sets_the_estimated_cost():
+    # FAMILY.md §7: CopyPredicated is max(MIN_II, N) cycles when the data and the predicate are in different spaces,
+    # else max(MIN_II, 2N); N = 512 here
+    def kernel(a, p, predicate_space):
+        src = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf)
+        pred = nl.ndarray((128, 512), dtype=nl.uint8, buffer=predicate_space)
+        dst = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf)
+        nisa.dma_copy(dst=src, src=a)
+        nisa.dma_copy(dst=pred, src=p)
+        nisa.memset(dst=dst, value=0.0)
+        nisa.tensor_copy_predicated(dst=dst, src=src, predicate=pred)
+        out = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.shared_hbm)
+        nisa.dma_copy(dst=out, src=dst)
+        return out
+    a = np.arange(128 * 512, dtype=F32).reshape(128, 512)
+    p = (np.arange(128 * 512).reshape(128, 512) % 3 == 0).astype(np.uint8)
+    cycles = {}
+    for space in (nl.psum, nl.sbuf):
+        out = stt_nki.simulate(kernel)(a, p, space)
+        np.testing.assert_array_equal(out, np.where(p != 0, a, F32(0)))
+        calls = [c for c in stt_nki._session.current().calls if c["name"] == "tensor_copy_predicated"]
+        cycles[space.name] = calls[-1]["cycles"]
+    assert cycles == {"psum": 512, "sbuf": 1024}
+
+
+def test_strided_views_travel_as_values_and_freed_tiles_are_reused():
+    def kernel(a):
+        out = nl.ndarray((128, 256), dtype=nl.float32, buffer=nl.shared_hbm)
+        for _ in range(200):  # 200 x 8 KiB a partition: more than SBUF unless each iteration's tiles are freed
+            t = nl.ndarray((128, 2048), dtype=nl.float32, buffer=nl.sbuf)
+            nisa.dma_copy(dst=t[:, 0:512], src=a)
+        u = nl.ndarray((128, 256), dtype=nl.float32, buffer=nl.sbuf)
+        nisa.tensor_scalar(dst=u, data=t[:, 0:512:2], op0=nl.add, operand0=1.0)  # every other column: strided
+        nisa.dma_copy(dst=out, src=u)
+        return out
+    a = np.arange(128 * 512, dtype=F32).reshape(128, 512)
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(a), a[:, ::2] + F32(1))
+
+
+def test_a_new_tile_on_memory_an_earlier_kernel_used_reads_as_the_sentinel():
+    def writes(a):
+        t = nl.ndarray((128, 64), dtype=nl.float32, buffer=nl.sbuf)
+        nisa.dma_copy(dst=t, src=a)
+        return a
+
+    def reads(a):
+        t = nl.ndarray((128, 64), dtype=nl.float32, buffer=nl.sbuf)
+        out = nl.ndarray((128, 64), dtype=nl.float32, buffer=nl.shared_hbm)
+        nisa.dma_copy(dst=out, src=t)
+        return out
+    stt_nki.simulate(writes)(np.ones((128, 64), F32))
+    out = stt_nki.simulate(reads)(np.ones((128, 64), F32))
+    assert np.isnan(out).all()

@@ -228,6 +228,10 @@ public enum Decision {
             + " duplicate rule); an unmatched val's index is all ones (NKI documents it for find_index8 only)."),
     RAND_HOST("stt_nki's nl.rand draws uniform [0, 1) values from the host's NumPy generator, recorded as an"
             + " approximate GpSimd call: the device's random state and its bits-to-value mapping are not published."),
+    KERNEL_PLACEMENT("stt_nki places a kernel's SBUF tensors from the top of each partition down and its PSUM tensors"
+            + " from 0 up, 64-byte aligned, each freed when its last view goes and all when the kernel ends; a call's"
+            + " words address the tiles there, and an operand that is not one run of bytes per partition (a strided"
+            + " view) is staged below them: NKI's allocator is the compiler's and is not published."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"
