@@ -533,6 +533,19 @@ def simulate_kernel(kernel, *args, **kwargs):
     return simulate(kernel)(*args, **kwargs)
 
 
+def new_tile(shape, model):
+    """Inside a kernel run on shared memory, a new SBUF tile of `shape` and model dtype for a call's result, placed
+    as the kernel's own tensors are (`_chip`); else (or when SBUF has no gap for it) None: the result is then a
+    private array."""
+    run = getattr(_state, "run", None)
+    if run is None or not _chip.of(run.session).memory or not 1 <= shape[0] <= 128:
+        return None
+    try:
+        return ndarray(tuple(shape), model, buffer=sbuf)
+    except MemoryError:
+        return None
+
+
 def wrap_result(a):
     """Inside a kernel run, a call's new tile is a Tensor in SBUF (PSUM for a matmul)."""
     if getattr(_state, "run", None) is None or not isinstance(a, np.ndarray):

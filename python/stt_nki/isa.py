@@ -10,7 +10,7 @@ from call to call, so `reduce_cmd=reduce` folds onto what the previous calls lef
 """
 import numpy as np
 
-from . import _chip, _dtypes, _level, _masks, _session
+from . import _chip, _dtypes, _kernel, _level, _masks, _session
 from ._forms import Forms, command, engine, engine_check, reduce_cmd
 from ._forms import dge_mode, matmul_perf_mode, nc_version, oob_mode  # noqa: F401 (nki.isa names)
 from ._forms import engine as _forms_engine
@@ -119,6 +119,8 @@ class _Call:
         output's dtype and size), or a new array. With a kernel's tensors in SBUF, the tiles it stages stay below
         them."""
         s = _session.current()
+        if dst is None and self.args[2] != "transpose":  # the Vector Engine transpose writes a staged 32 x 32 block
+            dst = _kernel.new_tile(shape, out_model)  # a Beta 1 call's new tile: in SBUF while a kernel runs
         chip = getattr(s, "_chip", None)
         staging = chip.staging() if chip is not None and chip.current() else None
         if staging is not None:

@@ -268,3 +268,23 @@ def test_a_new_tile_on_memory_an_earlier_kernel_used_reads_as_the_sentinel():
     stt_nki.simulate(writes)(np.ones((128, 64), F32))
     out = stt_nki.simulate(reads)(np.ones((128, 64), F32))
     assert np.isnan(out).all()
+
+
+def test_a_beta1_calls_new_tile_is_placed_in_sbuf_and_the_next_call_reads_it_there():
+    words = []
+
+    @stt_nki.jit
+    def kernel(a):
+        t = nl.load(a)
+        u = nisa.scalar_tensor_tensor(data=t, op0=nl.multiply, operand0=3.0, op1=nl.add, operand1=t)
+        words.extend(stt_nki._session.current().last_words)
+        v = nisa.scalar_tensor_tensor(data=u, op0=nl.add, operand0=1.0, op1=nl.multiply, operand1=t)
+        words.extend(stt_nki._session.current().last_words)
+        out = nl.ndarray(a.shape, dtype=a.dtype, buffer=nl.shared_hbm)
+        nl.store(out, v)
+        return out
+    a = np.arange(128 * 16, dtype=F32).reshape(128, 16)
+    np.testing.assert_array_equal(kernel(a), (a * F32(3) + a + F32(1)) * a)
+    first, second = words
+    assert _start_addr(first, 48) == _start_addr(second, 12)  # u: where the first word wrote, the second reads
+    assert 0x40000 - 4096 <= _start_addr(first, 48) < 0x40000  # near the top of partition 0, as kernel_placement says
