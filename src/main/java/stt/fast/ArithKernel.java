@@ -291,10 +291,16 @@ final class ArithKernel {
                         ByteOrder.LITTLE_ENDIAN);
             }
         }
-        for (int c = 0; c < lanes; c++) {
-            for (int i = e; i < n; i++) {
-                segD.set(F32, atD + c * pitchD + 4L * i, multAdd(seg0.get(F32, at0 + c * pitch0 + 4L * i), s[c],
-                        seg1.get(F32, at1 + c * pitch1 + 4L * i)));
+        if (e < n) { // a row's tail (all of a row shorter than a vector): one masked vector a lane
+            VectorMask<Float> m = Species.F.indexInRange(e, n);
+            long o = 4L * e;
+            for (int c = 0; c < lanes; c++) {
+                FloatVector a = FloatVector.fromMemorySegment(Species.F, seg0, at0 + c * pitch0 + o,
+                        ByteOrder.LITTLE_ENDIAN, m);
+                FloatVector b = FloatVector.fromMemorySegment(Species.F, seg1, at1 + c * pitch1 + o,
+                        ByteOrder.LITTLE_ENDIAN, m);
+                multAdd(a, FloatVector.broadcast(Species.F, s[c]), b).intoMemorySegment(segD, atD + c * pitchD + o,
+                        ByteOrder.LITTLE_ENDIAN, m);
             }
         }
     }
@@ -330,9 +336,14 @@ final class ArithKernel {
                         .intoMemorySegment(segD, atD + c * pitchD + o, ByteOrder.LITTLE_ENDIAN);
             }
         }
-        for (int c = 0; c < lanes; c++) {
-            for (int i = e; i < n; i++) {
-                segD.set(F32, atD + c * pitchD + 4L * i, multAdd(seg.get(F32, at + c * pitch + 4L * i), s[c], t[c]));
+        if (e < n) { // a row's tail, masked, as multAddAcrossFp32's
+            VectorMask<Float> m = Species.F.indexInRange(e, n);
+            long o = 4L * e;
+            for (int c = 0; c < lanes; c++) {
+                FloatVector a = FloatVector.fromMemorySegment(Species.F, seg, at + c * pitch + o,
+                        ByteOrder.LITTLE_ENDIAN, m);
+                multAdd(a, FloatVector.broadcast(Species.F, s[c]), FloatVector.broadcast(Species.F, t[c]))
+                        .intoMemorySegment(segD, atD + c * pitchD + o, ByteOrder.LITTLE_ENDIAN, m);
             }
         }
     }
