@@ -20,7 +20,6 @@ import stt.fast.FastEngine;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.isa.Generation;
-import stt.isa.MemoryRef;
 import stt.isa.Space;
 import stt.machine.Machine;
 import stt.machine.Tile;
@@ -33,7 +32,7 @@ import stt.machine.Tile;
  */
 public final class Bench {
     /** Free sizes of every case, besides the largest tile; from 1024 on the two-thread rows run in parallel. */
-    static final int[] FREE_SIZES = {64, 512, 2048, 8192};
+    static final int[] FREE_SIZES = {8, 64, 512, 2048, 8192};
     private final Generation gen;
     private final boolean quick;
     private final String filter;
@@ -240,6 +239,40 @@ public final class Bench {
         return (double) (now - start) / runs / c.elements();
     }
 
+    /**
+     * The device's own time for one word of the case, as {@code stt cost} estimates it (FAMILY.md §7), when the
+     * generation has a published clock: what a row's time per word is compared with (its real-time factor).
+     */
+    public java.util.OptionalDouble deviceNs(BenchCase c) {
+        Word w = word(c, Tile.zeros(c.in0(), c.partitions(), c.free()), Tile.zeros(c.in1(), c.partitions(), c.free()),
+                null);
+        return stt.cost.Cost.of(w, gen).ns();
+    }
+
+    /** The case's word on tiles a and b, which are written where it reads them into {@code m} unless m is null. */
+    private Word word(BenchCase c, Tile a, Tile b, Machine m) {
+        Optional<Dtype> out = Optional.of(c.out());
+        FamilyCall family = switch (c.kind()) {
+            case STT, SCAN, SELECT_REDUCE -> null;
+            case TENSOR_TENSOR -> new FamilyCall.TensorTensor(a, b, c.op0(), out, gen);
+            case TENSOR_SCALAR -> new FamilyCall.TensorScalar(a, c.op0(), Operand0.fp32(1.5f), false,
+                    Optional.of(c.op1()), Optional.of(Operand0.fp32(0.5f)), false, out, gen);
+            case COPY -> new FamilyCall.TensorCopy(a, out, gen);
+        };
+        if (family != null) {
+            return m == null ? family.instruction() : family.loadInto(m);
+        }
+        boolean bitvec = c.kind() == BenchCase.Kind.STT && Call.isBitvec(c.op0(), c.op1(), gen);
+        Call call = Call.of(a, c.op0(), bitvec ? Operand0.bits(0x5a5a5a5a) : Operand0.fp32(1.5f), c.op1(), b)
+                .withOutDtype(c.out()).withGeneration(gen).withInstruction(Call.Instruction.valueOf(c.kind().name()));
+        Word w = Nki.instruction(call);
+        if (m != null) {
+            m.write(gen.locate(w.pattern("src0").start_addr()).orElseThrow(), a);
+            m.write(gen.locate(w.pattern("src1").start_addr()).orElseThrow(), b);
+        }
+        return w;
+    }
+
     /** A machine with random tiles in place and the case's word. */
     private final class Fixture {
         final Machine machine = new Machine(gen);
@@ -247,29 +280,8 @@ public final class Bench {
 
         Fixture(BenchCase c) {
             Random r = new Random(c.free());
-            Tile a = random(r, c.in0(), c.partitions(), c.free());
-            Tile b = random(r, c.in1(), c.partitions(), c.free());
-            Optional<Dtype> out = Optional.of(c.out());
-            word = switch (c.kind()) {
-                case STT, SCAN, SELECT_REDUCE -> {
-                    boolean bitvec = c.kind() == BenchCase.Kind.STT && Call.isBitvec(c.op0(), c.op1(), gen);
-                    Call call = Call.of(a, c.op0(), bitvec ? Operand0.bits(0x5a5a5a5a) : Operand0.fp32(1.5f),
-                            c.op1(), b).withOutDtype(c.out()).withGeneration(gen)
-                            .withInstruction(Call.Instruction.valueOf(c.kind().name()));
-                    Word w = Nki.instruction(call);
-                    machine.write(ref(w.pattern("src0").start_addr()), a);
-                    machine.write(ref(w.pattern("src1").start_addr()), b);
-                    yield w;
-                }
-                case TENSOR_TENSOR -> new FamilyCall.TensorTensor(a, b, c.op0(), out, gen).loadInto(machine);
-                case TENSOR_SCALAR -> new FamilyCall.TensorScalar(a, c.op0(), Operand0.fp32(1.5f), false,
-                        Optional.of(c.op1()), Optional.of(Operand0.fp32(0.5f)), false, out, gen).loadInto(machine);
-                case COPY -> new FamilyCall.TensorCopy(a, out, gen).loadInto(machine);
-            };
-        }
-
-        private MemoryRef ref(int addr) {
-            return gen.locate(addr).orElseThrow();
+            word = word(c, random(r, c.in0(), c.partitions(), c.free()), random(r, c.in1(), c.partitions(), c.free()),
+                    machine);
         }
 
         void run(Engine e) throws ExecutionException {

@@ -1,7 +1,10 @@
 package stt.cli;
 
 import java.io.PrintWriter;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,8 +49,9 @@ final class BenchCommand implements Callable<Integer> {
         if (only != null) {
             BenchCase c = bench.cases().stream().filter(k -> k.id().equals(only)).findFirst().orElseThrow(
                     () -> new InputException("--case " + only + ": no such case (NAME@F, as --json rows name them)"));
+            OptionalDouble deviceNs = bench.deviceNs(c);
             for (Measurement m : bench.measure(c)) {
-                out.println(json(m));
+                out.println(json(m, realTimeFactor(m, deviceNs)));
             }
             return ExitCode.OK;
         }
@@ -56,24 +60,45 @@ final class BenchCommand implements Callable<Integer> {
                     ", ", new Bench(gen, quick, "").cases().stream().map(c -> c.name()).distinct().toList()));
         }
         if (!json) {
-            out.printf("%-30s %-9s %-9s %-9s %10s %-10s %7s %8s %12s %9s%n", "case", "in0", "in1", "out",
-                    "P x F", "engine", "threads", "parallel", "ns/element", "GB/s");
+            out.printf("%-30s %-9s %-9s %-9s %10s %-10s %7s %8s %12s %9s %9s%n", "case", "in0", "in1", "out",
+                    "P x F", "engine", "threads", "parallel", "ns/element", "GB/s", "x device");
         }
+        Map<BenchCase, OptionalDouble> device = new HashMap<>();
         ProgressLine progress = ProgressLine.on(spec.commandLine().getErr());
         bench.run(m -> {
             progress.clear();
+            OptionalDouble factor = realTimeFactor(m, device.computeIfAbsent(m.c(), bench::deviceNs));
             if (json) {
-                out.println(json(m));
+                out.println(json(m, factor));
             } else {
-                out.printf(Locale.ROOT, "%-30s %-9s %-9s %-9s %10s %-10s %7d %8s %12.4f %9.2f%n", m.c().name(),
+                out.printf(Locale.ROOT, "%-30s %-9s %-9s %-9s %10s %-10s %7d %8s %12.4f %9.2f %9s%n", m.c().name(),
                         m.c().in0().isaName(), m.c().in1Name(), m.c().out().isaName(),
                         m.c().partitions() + "x" + m.c().free(), m.engine(), m.threads(), m.parallel() ? "yes" : "no",
-                        m.nsPerElement(), m.gbPerSecond());
+                        m.nsPerElement(), m.gbPerSecond(), factor.isPresent()
+                                ? String.format(Locale.ROOT, "%.1f", factor.getAsDouble()) : "-");
             }
             out.flush();
         }, progress, noFork ? bench::measure : new ForkedCase(gen, quick));
         progress.clear();
         return ExitCode.OK;
+    }
+
+    /**
+     * The row's time for one word over the device's estimated time for it ({@code stt cost}): how many times slower
+     * than the device a steady stream of such words runs; none where the generation has no published clock.
+     */
+    static OptionalDouble realTimeFactor(Measurement m, OptionalDouble deviceNs) {
+        return deviceNs.isPresent() && deviceNs.getAsDouble() > 0
+                ? OptionalDouble.of(m.nsPerElement() * m.c().elements() / deviceNs.getAsDouble()) : OptionalDouble.empty();
+    }
+
+    /** One row as the JSON object SPEC's performance issue names, with its real-time factor when known. */
+    static com.fasterxml.jackson.databind.node.ObjectNode json(Measurement m, OptionalDouble factor) {
+        var node = json(m);
+        if (factor.isPresent()) {
+            node.put("real_time_factor", round(factor.getAsDouble()));
+        }
+        return node;
     }
 
     /** One row as the JSON object SPEC's performance issue names. */

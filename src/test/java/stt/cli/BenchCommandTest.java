@@ -24,7 +24,7 @@ class BenchCommandTest {
                 "tensor_tensor_fp32_add", "tensor_tensor_bf16_add", "tensor_scalar_fp32_mult_add",
                 "tensor_scalar_bf16_mult_add", "copy_fp32_bf16", "copy_bf16_fp32");
         assertThat(cases).filteredOn(c -> c.name().equals("fp32_mult_add")).extracting(BenchCase::free)
-                .containsExactly(64, 512, 2048, 8192, 21824);
+                .containsExactly(8, 64, 512, 2048, 8192, 21824);
         assertThat(cases).allSatisfy(c -> assertThat(c.partitions()).isEqualTo(128));
         assertThat(new Bench(Generation.MARIANA, true, "").cases()).extracting(c -> c.name() + "@" + c.free())
                 .contains("fp32_mult_add@2048");
@@ -53,12 +53,27 @@ class BenchCommandTest {
     }
 
     @Test
+    void theRealTimeFactorIsTheWordsTimeOverTheDevicesEstimate() {
+        // fp32 STT [128 x 8]: 2N = 16 cycles at MARIANA's 1.2 GHz (FAMILY.md §7) = 13.33 ns; 0.5 ns a element over
+        // 1024 elements = 512 ns a word: 38.4 times the device's time
+        BenchCase c = new BenchCase("fp32_mult_add", BenchCase.Kind.STT, Dtype.FP32, Dtype.FP32, Dtype.FP32,
+                AluOp.MULT, AluOp.ADD, 128, 8);
+        var device = new Bench(Generation.MARIANA, false, "").deviceNs(c);
+        assertThat(device.getAsDouble()).isCloseTo(40.0 / 3, org.assertj.core.data.Offset.offset(1e-9));
+        var node = BenchCommand.json(new Measurement(c, "fast", 1, 0.5), BenchCommand.realTimeFactor(
+                new Measurement(c, "fast", 1, 0.5), device));
+        assertThat(node.get("real_time_factor").asDouble()).isEqualTo(38.4);
+        // MAVERICK publishes no clock: no factor
+        assertThat(new Bench(Generation.MAVERICK, false, "").deviceNs(c)).isEmpty();
+    }
+
+    @Test
     void oneSourceKindsReadNoIn1() {
         BenchCase copy = new Bench(Generation.MARIANA, false, "copy_fp32_bf16").cases().get(0);
         assertThat(copy.kind()).isEqualTo(BenchCase.Kind.COPY);
         assertThat(copy.in1Name()).isEqualTo("-");
         assertThat(copy.bytesPerElement()).isEqualTo(4 + 2);
-        assertThat(copy.id()).isEqualTo("copy_fp32_bf16@64");
+        assertThat(copy.id()).isEqualTo("copy_fp32_bf16@8");
     }
 
     /** The forked JVM's rows come back whole: one per engine and thread count, in its order (a real fork). */
