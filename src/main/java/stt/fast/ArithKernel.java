@@ -16,6 +16,7 @@ import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorSpecies;
 import jdk.incubator.vector.VectorOperators;
 import stt.alu.ArithAlu;
 import stt.isa.AluOp;
@@ -291,18 +292,40 @@ final class ArithKernel {
                         ByteOrder.LITTLE_ENDIAN);
             }
         }
-        if (e < n) { // a row's tail (all of a row shorter than a vector): one masked vector a lane
-            VectorMask<Float> m = Species.F.indexInRange(e, n);
-            long o = 4L * e;
+        // a row's tail (all of a row shorter than a vector, as 8 elements under AVX-512): 256- then 128-bit vectors,
+        // then the last few elements one by one
+        int i = e;
+        if (L > 8 && n - i >= 8) {
             for (int c = 0; c < lanes; c++) {
-                FloatVector a = FloatVector.fromMemorySegment(Species.F, seg0, at0 + c * pitch0 + o,
-                        ByteOrder.LITTLE_ENDIAN, m);
-                FloatVector b = FloatVector.fromMemorySegment(Species.F, seg1, at1 + c * pitch1 + o,
-                        ByteOrder.LITTLE_ENDIAN, m);
-                multAdd(a, FloatVector.broadcast(Species.F, s[c]), b).intoMemorySegment(segD, atD + c * pitchD + o,
-                        ByteOrder.LITTLE_ENDIAN, m);
+                multAddPart(Species.F256, s[c], seg0, at0 + c * pitch0 + 4L * i, seg1, at1 + c * pitch1 + 4L * i,
+                        segD, atD + c * pitchD + 4L * i);
+            }
+            i += 8;
+        }
+        if (L > 4 && n - i >= 4) {
+            for (int c = 0; c < lanes; c++) {
+                multAddPart(Species.F128, s[c], seg0, at0 + c * pitch0 + 4L * i, seg1, at1 + c * pitch1 + 4L * i,
+                        segD, atD + c * pitchD + 4L * i);
+            }
+            i += 4;
+        }
+        for (int c = 0; c < lanes; c++) {
+            for (int k = i; k < n; k++) {
+                segD.set(F32, atD + c * pitchD + 4L * k, multAdd(seg0.get(F32, at0 + c * pitch0 + 4L * k), s[c],
+                        seg1.get(F32, at1 + c * pitch1 + 4L * k)));
             }
         }
+    }
+
+    /**
+     * {@code sp.length()} elements of {@code dst = src0 * s + src1}: small enough to be inlined where it is called,
+     * so that {@code sp} is a constant there (the Vector API's intrinsics need one).
+     */
+    private static void multAddPart(VectorSpecies<Float> sp, float s, MemorySegment seg0, long at0, MemorySegment seg1,
+            long at1, MemorySegment segD, long atD) {
+        canonicalAny(FloatVector.fromMemorySegment(sp, seg0, at0, ByteOrder.LITTLE_ENDIAN).mul(s)
+                .add(FloatVector.fromMemorySegment(sp, seg1, at1, ByteOrder.LITTLE_ENDIAN)))
+                .intoMemorySegment(segD, atD, ByteOrder.LITTLE_ENDIAN);
     }
 
     /**
@@ -336,16 +359,31 @@ final class ArithKernel {
                         .intoMemorySegment(segD, atD + c * pitchD + o, ByteOrder.LITTLE_ENDIAN);
             }
         }
-        if (e < n) { // a row's tail, masked, as multAddAcrossFp32's
-            VectorMask<Float> m = Species.F.indexInRange(e, n);
-            long o = 4L * e;
+        int i = e; // a row's tail, as multAddAcrossFp32's
+        if (L > 8 && n - i >= 8) {
             for (int c = 0; c < lanes; c++) {
-                FloatVector a = FloatVector.fromMemorySegment(Species.F, seg, at + c * pitch + o,
-                        ByteOrder.LITTLE_ENDIAN, m);
-                multAdd(a, FloatVector.broadcast(Species.F, s[c]), FloatVector.broadcast(Species.F, t[c]))
-                        .intoMemorySegment(segD, atD + c * pitchD + o, ByteOrder.LITTLE_ENDIAN, m);
+                multAddScalarsPart(Species.F256, s[c], t[c], seg, at + c * pitch + 4L * i, segD, atD + c * pitchD + 4L * i);
+            }
+            i += 8;
+        }
+        if (L > 4 && n - i >= 4) {
+            for (int c = 0; c < lanes; c++) {
+                multAddScalarsPart(Species.F128, s[c], t[c], seg, at + c * pitch + 4L * i, segD, atD + c * pitchD + 4L * i);
+            }
+            i += 4;
+        }
+        for (int c = 0; c < lanes; c++) {
+            for (int k = i; k < n; k++) {
+                segD.set(F32, atD + c * pitchD + 4L * k, multAdd(seg.get(F32, at + c * pitch + 4L * k), s[c], t[c]));
             }
         }
+    }
+
+    /** {@code sp.length()} elements of {@code dst = src * s + t}, inlined as {@link #multAddPart}. */
+    private static void multAddScalarsPart(VectorSpecies<Float> sp, float s, float t, MemorySegment seg, long at,
+            MemorySegment segD, long atD) {
+        canonicalAny(FloatVector.fromMemorySegment(sp, seg, at, ByteOrder.LITTLE_ENDIAN).mul(s).add(t))
+                .intoMemorySegment(segD, atD, ByteOrder.LITTLE_ENDIAN);
     }
 
     /** Tensor-Scalar's {@code dst = src * s + t} on a contiguous bf16 stream, as {@link #multAddContiguousBf16}. */
@@ -511,5 +549,10 @@ final class ArithKernel {
 
     private static FloatVector canonical(FloatVector v) {
         return v.blend(NAN, nan(v));
+    }
+
+    /** {@link #canonical} for a vector of any species. */
+    private static FloatVector canonicalAny(FloatVector v) {
+        return v.blend(v.broadcast(ArithAlu.CANONICAL_NAN), nan(v));
     }
 }

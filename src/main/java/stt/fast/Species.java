@@ -19,6 +19,10 @@ final class Species {
     static final VectorSpecies<Byte> B = F.vectorBitSize() >= 256 ? VectorSpecies.of(byte.class,
             jdk.incubator.vector.VectorShape.forBitSize(F.vectorBitSize() / 4)) : null;
 
+    /** Narrower float shapes, for the tail of a row shorter than {@link #F}. */
+    static final VectorSpecies<Float> F256 = FloatVector.SPECIES_256;
+    static final VectorSpecies<Float> F128 = FloatVector.SPECIES_128;
+
     private Species() {
     }
 
