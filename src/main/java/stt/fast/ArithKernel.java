@@ -16,7 +16,6 @@ import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorMask;
-import jdk.incubator.vector.VectorSpecies;
 import jdk.incubator.vector.VectorOperators;
 import stt.alu.ArithAlu;
 import stt.isa.AluOp;
@@ -31,6 +30,8 @@ final class ArithKernel {
     private static final FloatVector ZERO = FloatVector.zero(Species.F);
     private static final FloatVector ONE = FloatVector.broadcast(Species.F, 1.0f);
     private static final FloatVector NAN = FloatVector.broadcast(Species.F, ArithAlu.CANONICAL_NAN);
+    private static final FloatVector NAN256 = FloatVector.broadcast(Species.F256, ArithAlu.CANONICAL_NAN);
+    private static final FloatVector NAN128 = FloatVector.broadcast(Species.F128, ArithAlu.CANONICAL_NAN);
     private static final int L = Species.F.length();
     private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfFloat F32 = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -297,15 +298,15 @@ final class ArithKernel {
         int i = e;
         if (L > 8 && n - i >= 8) {
             for (int c = 0; c < lanes; c++) {
-                multAddPart(Species.F256, s[c], seg0, at0 + c * pitch0 + 4L * i, seg1, at1 + c * pitch1 + 4L * i,
-                        segD, atD + c * pitchD + 4L * i);
+                multAdd8(s[c], 0, seg0, at0 + c * pitch0 + 4L * i, seg1, at1 + c * pitch1 + 4L * i, segD,
+                        atD + c * pitchD + 4L * i);
             }
             i += 8;
         }
         if (L > 4 && n - i >= 4) {
             for (int c = 0; c < lanes; c++) {
-                multAddPart(Species.F128, s[c], seg0, at0 + c * pitch0 + 4L * i, seg1, at1 + c * pitch1 + 4L * i,
-                        segD, atD + c * pitchD + 4L * i);
+                multAdd4(s[c], 0, seg0, at0 + c * pitch0 + 4L * i, seg1, at1 + c * pitch1 + 4L * i, segD,
+                        atD + c * pitchD + 4L * i);
             }
             i += 4;
         }
@@ -318,14 +319,25 @@ final class ArithKernel {
     }
 
     /**
-     * {@code sp.length()} elements of {@code dst = src0 * s + src1}: small enough to be inlined where it is called,
-     * so that {@code sp} is a constant there (the Vector API's intrinsics need one).
+     * 8 elements of {@code dst = a * s + b} (of {@code a * s + t} when {@code segB} is null), two roundings and the
+     * canonical NaN, as 256-bit vectors: a short row's tail. Its species is a constant here, as the Vector API's
+     * intrinsics need, whether or not the JIT inlines it ({@link #multAdd4} is the same at 128 bits).
      */
-    private static void multAddPart(VectorSpecies<Float> sp, float s, MemorySegment seg0, long at0, MemorySegment seg1,
-            long at1, MemorySegment segD, long atD) {
-        canonicalAny(FloatVector.fromMemorySegment(sp, seg0, at0, ByteOrder.LITTLE_ENDIAN).mul(s)
-                .add(FloatVector.fromMemorySegment(sp, seg1, at1, ByteOrder.LITTLE_ENDIAN)))
-                .intoMemorySegment(segD, atD, ByteOrder.LITTLE_ENDIAN);
+    private static void multAdd8(float s, float t, MemorySegment segA, long atA, MemorySegment segB, long atB,
+            MemorySegment segD, long atD) {
+        FloatVector r = FloatVector.fromMemorySegment(Species.F256, segA, atA, ByteOrder.LITTLE_ENDIAN).mul(s);
+        r = segB == null ? r.add(t) : r.add(FloatVector.fromMemorySegment(Species.F256, segB, atB,
+                ByteOrder.LITTLE_ENDIAN));
+        r.blend(NAN256, r.compare(NE, r)).intoMemorySegment(segD, atD, ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** {@link #multAdd8} on 4 elements, as 128-bit vectors. */
+    private static void multAdd4(float s, float t, MemorySegment segA, long atA, MemorySegment segB, long atB,
+            MemorySegment segD, long atD) {
+        FloatVector r = FloatVector.fromMemorySegment(Species.F128, segA, atA, ByteOrder.LITTLE_ENDIAN).mul(s);
+        r = segB == null ? r.add(t) : r.add(FloatVector.fromMemorySegment(Species.F128, segB, atB,
+                ByteOrder.LITTLE_ENDIAN));
+        r.blend(NAN128, r.compare(NE, r)).intoMemorySegment(segD, atD, ByteOrder.LITTLE_ENDIAN);
     }
 
     /**
@@ -362,13 +374,13 @@ final class ArithKernel {
         int i = e; // a row's tail, as multAddAcrossFp32's
         if (L > 8 && n - i >= 8) {
             for (int c = 0; c < lanes; c++) {
-                multAddScalarsPart(Species.F256, s[c], t[c], seg, at + c * pitch + 4L * i, segD, atD + c * pitchD + 4L * i);
+                multAdd8(s[c], t[c], seg, at + c * pitch + 4L * i, null, 0, segD, atD + c * pitchD + 4L * i);
             }
             i += 8;
         }
         if (L > 4 && n - i >= 4) {
             for (int c = 0; c < lanes; c++) {
-                multAddScalarsPart(Species.F128, s[c], t[c], seg, at + c * pitch + 4L * i, segD, atD + c * pitchD + 4L * i);
+                multAdd4(s[c], t[c], seg, at + c * pitch + 4L * i, null, 0, segD, atD + c * pitchD + 4L * i);
             }
             i += 4;
         }
@@ -377,13 +389,6 @@ final class ArithKernel {
                 segD.set(F32, atD + c * pitchD + 4L * k, multAdd(seg.get(F32, at + c * pitch + 4L * k), s[c], t[c]));
             }
         }
-    }
-
-    /** {@code sp.length()} elements of {@code dst = src * s + t}, inlined as {@link #multAddPart}. */
-    private static void multAddScalarsPart(VectorSpecies<Float> sp, float s, float t, MemorySegment seg, long at,
-            MemorySegment segD, long atD) {
-        canonicalAny(FloatVector.fromMemorySegment(sp, seg, at, ByteOrder.LITTLE_ENDIAN).mul(s).add(t))
-                .intoMemorySegment(segD, atD, ByteOrder.LITTLE_ENDIAN);
     }
 
     /** Tensor-Scalar's {@code dst = src * s + t} on a contiguous bf16 stream, as {@link #multAddContiguousBf16}. */
@@ -549,10 +554,5 @@ final class ArithKernel {
 
     private static FloatVector canonical(FloatVector v) {
         return v.blend(NAN, nan(v));
-    }
-
-    /** {@link #canonical} for a vector of any species. */
-    private static FloatVector canonicalAny(FloatVector v) {
-        return v.blend(v.broadcast(ArithAlu.CANONICAL_NAN), nan(v));
     }
 }
