@@ -47,7 +47,7 @@ final class Programs {
     /** Decodes a binary program; a length that is not a multiple of 64 is an input error naming the file. */
     static List<Word> decode(String file, byte[] bytes) {
         try {
-            return Codec.decodeAll(bytes);
+            return Codec.view(bytes);
         } catch (IllegalArgumentException e) {
             throw new InputException(file + ": " + e.getMessage());
         }

@@ -34,16 +34,33 @@ public final class Codec {
      * @throws IllegalArgumentException when the length is not a multiple of 64, saying how many bytes are left
      */
     public static List<Word> decodeAll(byte[] bytes) {
+        return new ArrayList<>(view(bytes));
+    }
+
+    /**
+     * The words of {@code bytes} as a list that decodes word k each time it is asked for it: a long program holds its
+     * bytes only, not a decoded word (and the patterns it caches) per instruction, so running it allocates little
+     * that outlives a word. Equal to {@link #decodeAll} element by element; {@code bytes} must not change after.
+     */
+    public static List<Word> view(byte[] bytes) {
         int left = bytes.length % Word.SIZE;
         if (left != 0) {
             throw new IllegalArgumentException(bytes.length + " bytes is not a whole number of 64-byte words: "
                     + left + " bytes left over after " + bytes.length / Word.SIZE + " words");
         }
-        List<Word> words = new ArrayList<>(bytes.length / Word.SIZE);
-        for (int base = 0; base < bytes.length; base += Word.SIZE) {
-            words.add(Word.decode(bytes, base));
+        final class Words extends java.util.AbstractList<Word> implements java.util.RandomAccess {
+            @Override
+            public Word get(int k) {
+                java.util.Objects.checkIndex(k, size());
+                return Word.decode(bytes, k * Word.SIZE);
+            }
+
+            @Override
+            public int size() {
+                return bytes.length / Word.SIZE;
+            }
         }
-        return words;
+        return new Words();
     }
 
     public static byte[] encodeAll(List<Word> words) {
