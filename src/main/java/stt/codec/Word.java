@@ -14,6 +14,12 @@ import stt.isa.Opcode;
  */
 public final class Word {
     public static final int SIZE = Layout.WORD_BYTES;
+    /**
+     * Whether the caches keyed by a word's bytes (verdicts, resolved instructions) are used. {@code -Dstt.memo=off}
+     * turns them off, as mutation testing needs: a verdict or a resolution cached by one test would hide a mutant
+     * from the next.
+     */
+    public static final boolean MEMO = !"off".equals(System.getProperty("stt.memo"));
 
     private final byte[] bytes;
     private final Format format;

@@ -89,7 +89,7 @@ public record Instruction(Word word, Opcode opcode, int channels, Operand src0, 
     /** {@code w}, which {@link Resolver#admit} has admitted, resolved on {@code m}. */
     public static Instruction of(Machine m, Word w) throws ExecutionException {
         Key key = new Key(w, m.generation());
-        Instruction known = CACHE.get(key);
+        Instruction known = Word.MEMO ? CACHE.get(key) : null;
         if (known != null) {
             return known;
         }
@@ -97,7 +97,7 @@ public record Instruction(Word word, Opcode opcode, int channels, Operand src0, 
         List<ScalarOperand.Read> reads = new ArrayList<>(2);
         Definitions.of(w.opcode().orElseThrow()).scalars().forEach(s -> s.read(w).ifPresent(reads::add));
         Instruction made = resolve(m, w, f, reads);
-        if (!readsRegisters(w, reads)) {
+        if (Word.MEMO && !readsRegisters(w, reads)) {
             if (CACHE.size() >= CACHED) {
                 CACHE.clear();
             }

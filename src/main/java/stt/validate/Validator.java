@@ -64,16 +64,18 @@ public final class Validator {
     }
 
     private static List<Violation> remembered(Verdict key) {
-        List<Violation> known = VERDICTS.get(key);
+        List<Violation> known = Word.MEMO ? VERDICTS.get(key) : null;
         if (known != null) {
             return known;
         }
         List<Violation> verdict = key.level() == Violation.Level.INVALID ? check(key.word(), key.gen())
                 : refusals(key.word(), key.gen());
-        if (VERDICTS.size() >= VERDICTS_HELD) {
-            VERDICTS.clear();
+        if (Word.MEMO) {
+            if (VERDICTS.size() >= VERDICTS_HELD) {
+                VERDICTS.clear();
+            }
+            VERDICTS.put(key, verdict);
         }
-        VERDICTS.put(key, verdict);
         return verdict;
     }
 
