@@ -74,6 +74,7 @@ def main():
         for free, counts in SIZES.items():
             for n in counts + (1,):
                 programs[free, n], ones[free] = program(args.stt, d, free, n)
+        device = {free: device_ns(args.stt, ones[free]) for free in SIZES}
         best_run = {}
         best_bench = {}
         for _ in range(args.runs):
@@ -90,7 +91,7 @@ def main():
     print("\n| word | device ns/word | engine | threads | ns/word | x triad (same threads) | real-time factor |")
     print("|---|---|---|---|---|---|---|")
     for free in SIZES:
-        dev = device_ns(args.stt, ones[free])
+        dev = device[free]
         for (f, engine, threads), r in sorted(best_bench.items()):
             if f != free or engine == "reference":
                 continue
@@ -103,7 +104,7 @@ def main():
           " the first N1 words above the steady rate |")
     print("|---|---|---|---|---|---|")
     for free, (n1, n2) in SIZES.items():
-        dev = device_ns(args.stt, ones[free])
+        dev = device[free]
         steady = (best_run[free, n2] - best_run[free, n1]) / (n2 - n1)
         start = best_run[free, 1]
         first = best_run[free, n1] - start - (n1 - 1) * steady  # the warm-up: N1's words above the steady rate
