@@ -67,4 +67,17 @@ class TensorPatternTest {
                 "step_elem[0] = 40000 does not fit int16");
         assertThatThrownBy(() -> p(new int[] {1, 1}, new int[] {1})).hasMessageContaining("2 steps and 1 counts");
     }
+
+    @Test
+    void emptyWhenSomeCountIsZeroAndEqualOnlyFieldForField() {
+        assertThat(new TensorPattern(0, new int[] {1, 4}, new int[] {4, 0}).empty()).isTrue();
+        assertThat(new TensorPattern(0, new int[] {1, 4}, new int[] {4, 2}).empty()).isFalse();
+        TensorPattern a = new TensorPattern(0x40, new int[] {1, 4}, new int[] {4, 2});
+        assertThat(a).isEqualTo(new TensorPattern(0x40, new int[] {1, 4}, new int[] {4, 2}))
+                .hasSameHashCodeAs(new TensorPattern(0x40, new int[] {1, 4}, new int[] {4, 2}))
+                .isNotEqualTo(new TensorPattern(0x44, new int[] {1, 4}, new int[] {4, 2}))
+                .isNotEqualTo(new TensorPattern(0x40, new int[] {1, 8}, new int[] {4, 2}))
+                .isNotEqualTo(new TensorPattern(0x40, new int[] {1, 4}, new int[] {4, 3}))
+                .isNotEqualTo("TensorPattern");
+    }
 }
