@@ -41,17 +41,19 @@ public final class Program {
     }
 
     public static void run(Machine m, List<Word> words, Engine engine, Trace trace) throws Failure {
+        int notExecuted = -1; // an invalid word anywhere is reported before a valid one the model does not run
         for (int k = 0; k < words.size(); k++) {
-            var violations = Validator.validate(words.get(k), m.generation());
+            Word w = words.get(k);
+            var violations = Validator.validate(w, m.generation());
             if (!violations.isEmpty()) {
                 throw new Failure(k, ExecutionException.invalid(violations), true);
             }
-        }
-        for (int k = 0; k < words.size(); k++) {
-            Word w = words.get(k);
-            if (!ReferenceEngine.executes(w.opcode().orElseThrow())) {
-                throw new Failure(k, ReferenceEngine.notExecuted(w), true);
+            if (notExecuted < 0 && !ReferenceEngine.executes(w.opcode().orElseThrow())) {
+                notExecuted = k;
             }
+        }
+        if (notExecuted >= 0) {
+            throw new Failure(notExecuted, ReferenceEngine.notExecuted(words.get(notExecuted)), true);
         }
         try {
             for (int k = 0; k < words.size(); k++) {
