@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import stt.codec.Field;
 import stt.codec.Format;
 import stt.codec.Layout;
 import stt.codec.ScalarOperand;
+import stt.codec.Memo;
 import stt.codec.Word;
 import stt.def.Definitions;
 import stt.isa.AccumCmd;
@@ -80,8 +80,7 @@ public record Instruction(Word word, Opcode opcode, int channels, Operand src0, 
         }
     }
 
-    private static final Map<Key, Instruction> CACHE = new ConcurrentHashMap<>();
-    private static final int CACHED = 4096;
+    private static final Memo<Key, Instruction> CACHE = new Memo<>(4096);
 
     private record Key(Word word, Generation gen) {
     }
@@ -89,7 +88,7 @@ public record Instruction(Word word, Opcode opcode, int channels, Operand src0, 
     /** {@code w}, which {@link Resolver#admit} has admitted, resolved on {@code m}. */
     public static Instruction of(Machine m, Word w) throws ExecutionException {
         Key key = new Key(w, m.generation());
-        Instruction known = Word.MEMO ? CACHE.get(key) : null;
+        Instruction known = CACHE.get(key);
         if (known != null) {
             return known;
         }
@@ -97,10 +96,7 @@ public record Instruction(Word word, Opcode opcode, int channels, Operand src0, 
         List<ScalarOperand.Read> reads = new ArrayList<>(2);
         Definitions.of(w.opcode().orElseThrow()).scalars().forEach(s -> s.read(w).ifPresent(reads::add));
         Instruction made = resolve(m, w, f, reads);
-        if (Word.MEMO && !readsRegisters(w, reads)) {
-            if (CACHE.size() >= CACHED) {
-                CACHE.clear();
-            }
+        if (!readsRegisters(w, reads)) {
             CACHE.put(key, made);
         }
         return made;

@@ -5,10 +5,9 @@ import static stt.validate.Check.report;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import stt.codec.Format;
+import stt.codec.Memo;
 import stt.codec.Word;
 import stt.def.Definitions;
 import stt.isa.Coded;
@@ -27,8 +26,7 @@ public final class Validator {
      * the generation, and engines ask again on every execute (a program's words, a benchmark's one word). Bounded:
      * emptied when full.
      */
-    private static final Map<Verdict, List<Violation>> VERDICTS = new ConcurrentHashMap<>();
-    private static final int VERDICTS_HELD = 4096;
+    private static final Memo<Verdict, List<Violation>> VERDICTS = new Memo<>(4096);
 
     private record Verdict(Word word, Generation gen, Violation.Level level) {
     }
@@ -64,18 +62,13 @@ public final class Validator {
     }
 
     private static List<Violation> remembered(Verdict key) {
-        List<Violation> known = Word.MEMO ? VERDICTS.get(key) : null;
+        List<Violation> known = VERDICTS.get(key);
         if (known != null) {
             return known;
         }
         List<Violation> verdict = key.level() == Violation.Level.INVALID ? check(key.word(), key.gen())
                 : refusals(key.word(), key.gen());
-        if (Word.MEMO) {
-            if (VERDICTS.size() >= VERDICTS_HELD) {
-                VERDICTS.clear();
-            }
-            VERDICTS.put(key, verdict);
-        }
+        VERDICTS.put(key, verdict);
         return verdict;
     }
 
