@@ -78,4 +78,30 @@ class ReduceTransposeTest {
             }
         }
     }
+
+    @Test
+    void everyGroupOf32ChannelsAndBlockOf32ElementsIsTransposedOnItsOwn() throws ExecutionException {
+        // 64 channels x 64 elements: 2 x 2 blocks; dst[32g + i][32b + j] = src[32g + j][32b + i] (FAMILY-NEXT §7.1)
+        stt.machine.Machine m = new stt.machine.Machine(G);
+        float[] src = new float[64 * 64];
+        for (int k = 0; k < src.length; k++) {
+            src[k] = k;
+        }
+        m.write(new stt.isa.MemoryRef(stt.isa.Space.SBUF, 0, 0), Tile.ofFloats(Dtype.FP32, 64, 64, src));
+        stt.codec.Word w = stt.Asm.line("stream_transpose src=sbuf:0:0x0 src.step_elem=[1,0,0,0]"
+                + " src.num_elem=[64,1,1,1] dst=sbuf:0:0x1000 dst.step_elem=[1,0,0,0] dst.num_elem=[64,1,1,1]"
+                + " in_dtype=fp32 out_dtype=fp32 num_active_channels=64", G);
+        REF.execute(m, w, Trace.OFF);
+        float[] dst = m.read(new stt.isa.MemoryRef(stt.isa.Space.SBUF, 0, 0x1000), Dtype.FP32, 64, 64).toFloats();
+        for (int g = 0; g < 2; g++) {
+            for (int b = 0; b < 2; b++) {
+                for (int i = 0; i < 32; i++) {
+                    for (int j = 0; j < 32; j++) {
+                        assertThat(dst[(32 * g + i) * 64 + 32 * b + j]).as("g %d b %d [%d][%d]", g, b, i, j)
+                                .isEqualTo(src[(32 * g + j) * 64 + 32 * b + i]);
+                    }
+                }
+            }
+        }
+    }
 }
