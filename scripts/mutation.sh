@@ -3,6 +3,12 @@
 # takes long); reports go to target/pit-reports/ (index.html, mutations.xml). Usage:
 #   scripts/mutation.sh                 the seven core packages
 #   scripts/mutation.sh 'stt.alu.*'     any PIT class globs, comma-separated
+# What the run leaves out, each with its reason (the Maven profile `mutation` in pom.xml holds the lists):
+#   tests  FuzzTest, AtomicityTest, SmallFloatTest, FastEquivalenceTest: over 10 s a run each, so every mutant they
+#          cover would rerun them; faster tests reach the same code, and ./run-tests runs them as always
+#   methods hashCode: equivalent, a changed hash keeps the equals contract (only lookups' speed changes)
+#           readsRegisters: equivalent under -Dstt.memo=off, which the run sets (it only decides what is cached)
+# Measured at 0407216 on a 2-vCPU AMD EPYC: 1,254 of 1,381 mutants killed (90.8%) in 31 minutes.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/scripts/jdk.sh"
