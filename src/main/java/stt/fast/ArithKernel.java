@@ -293,27 +293,35 @@ final class ArithKernel {
                         ByteOrder.LITTLE_ENDIAN);
             }
         }
-        // a row's tail (all of a row shorter than a vector, as 8 elements under AVX-512): 256- then 128-bit vectors,
-        // then the last few elements one by one
-        int i = e;
+        acrossTail(s, null, seg0, at0, pitch0, seg1, at1, pitch1, segD, atD, pitchD, lanes, e, n);
+    }
+
+    /**
+     * Elements {@code from .. n-1} of every lane's {@code dst = a * s[c] + b} ({@code + t[c]} when {@code segB} is
+     * null): a row's tail, all of a row shorter than a vector (8 elements under AVX-512), as 256- then 128-bit
+     * vectors, then the last few elements one by one.
+     */
+    private static void acrossTail(float[] s, float[] t, MemorySegment segA, long atA, long pitchA, MemorySegment segB,
+            long atB, long pitchB, MemorySegment segD, long atD, long pitchD, int lanes, int from, int n) {
+        int i = from;
         if (L > 8 && n - i >= 8) {
             for (int c = 0; c < lanes; c++) {
-                multAdd8(s[c], 0, seg0, at0 + c * pitch0 + 4L * i, seg1, at1 + c * pitch1 + 4L * i, segD,
-                        atD + c * pitchD + 4L * i);
+                multAdd8(s[c], t == null ? 0 : t[c], segA, atA + c * pitchA + 4L * i, segB, atB + c * pitchB + 4L * i,
+                        segD, atD + c * pitchD + 4L * i);
             }
             i += 8;
         }
         if (L > 4 && n - i >= 4) {
             for (int c = 0; c < lanes; c++) {
-                multAdd4(s[c], 0, seg0, at0 + c * pitch0 + 4L * i, seg1, at1 + c * pitch1 + 4L * i, segD,
-                        atD + c * pitchD + 4L * i);
+                multAdd4(s[c], t == null ? 0 : t[c], segA, atA + c * pitchA + 4L * i, segB, atB + c * pitchB + 4L * i,
+                        segD, atD + c * pitchD + 4L * i);
             }
             i += 4;
         }
         for (int c = 0; c < lanes; c++) {
             for (int k = i; k < n; k++) {
-                segD.set(F32, atD + c * pitchD + 4L * k, multAdd(seg0.get(F32, at0 + c * pitch0 + 4L * k), s[c],
-                        seg1.get(F32, at1 + c * pitch1 + 4L * k)));
+                float b = segB == null ? t[c] : segB.get(F32, atB + c * pitchB + 4L * k);
+                segD.set(F32, atD + c * pitchD + 4L * k, multAdd(segA.get(F32, atA + c * pitchA + 4L * k), s[c], b));
             }
         }
     }
@@ -371,24 +379,7 @@ final class ArithKernel {
                         .intoMemorySegment(segD, atD + c * pitchD + o, ByteOrder.LITTLE_ENDIAN);
             }
         }
-        int i = e; // a row's tail, as multAddAcrossFp32's
-        if (L > 8 && n - i >= 8) {
-            for (int c = 0; c < lanes; c++) {
-                multAdd8(s[c], t[c], seg, at + c * pitch + 4L * i, null, 0, segD, atD + c * pitchD + 4L * i);
-            }
-            i += 8;
-        }
-        if (L > 4 && n - i >= 4) {
-            for (int c = 0; c < lanes; c++) {
-                multAdd4(s[c], t[c], seg, at + c * pitch + 4L * i, null, 0, segD, atD + c * pitchD + 4L * i);
-            }
-            i += 4;
-        }
-        for (int c = 0; c < lanes; c++) {
-            for (int k = i; k < n; k++) {
-                segD.set(F32, atD + c * pitchD + 4L * k, multAdd(seg.get(F32, at + c * pitch + 4L * k), s[c], t[c]));
-            }
-        }
+        acrossTail(s, t, seg, at, pitch, null, 0, 0, segD, atD, pitchD, lanes, e, n);
     }
 
     /** Tensor-Scalar's {@code dst = src * s + t} on a contiguous bf16 stream, as {@link #multAddContiguousBf16}. */
