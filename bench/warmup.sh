@@ -10,5 +10,6 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=$(mktemp -d)
 "$STT_JAVA_HOME/bin/javac" --add-modules jdk.incubator.vector -cp "$root/target/classes" -d "$out" \
   "$root/bench/warmup/WarmUp.java" 2>/dev/null
-"$STT_JAVA_HOME/bin/java" --add-modules jdk.incubator.vector -cp "$root/target/classes:$out" WarmUp "$1" 2>/dev/null
+mapfile -t options < <(grep -v -e '^#' -e '^[[:space:]]*$' "$root/src/main/jvm/stt.options") # as ./stt runs
+"$STT_JAVA_HOME/bin/java" "${options[@]}" -cp "$root/target/classes:$out" WarmUp "$1" 2>/dev/null
 rm -rf "$out"

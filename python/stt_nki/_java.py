@@ -75,6 +75,12 @@ def find_java():
                        " set STT_JAVA to its bin/java, or JAVA_HOME to its home")
 
 
+def jvm_options():
+    """The JVM options every launch of the model uses, from the stt.options file bundled beside the jar."""
+    lines = (JAR.parent / "stt.options").read_text().splitlines()
+    return [line for line in lines if line.strip() and not line.startswith("#")]
+
+
 def serve_command(launcher=None):
     """The command that starts `stt serve`: an explicit launcher, STT_LAUNCHER, the jar this package carries run by
     find_java(), or a checkout's ./stt beside this package; None when there is none."""
@@ -82,6 +88,6 @@ def serve_command(launcher=None):
     if launcher:
         return [launcher, "serve"] if os.path.exists(launcher) else None
     if JAR.is_file():
-        return [find_java(), "--add-modules", "jdk.incubator.vector", "-Xmn64m", "-jar", str(JAR), "serve"]
+        return [find_java(), *jvm_options(), "-jar", str(JAR), "serve"]
     checkout = pathlib.Path(__file__).resolve().parents[2] / "stt"
     return [str(checkout), "serve"] if checkout.is_file() else None

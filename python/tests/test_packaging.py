@@ -86,3 +86,16 @@ def test_the_installed_package_with_an_old_jdk_fails_in_seconds_with_one_clear_e
     assert time.monotonic() - start < 30
     assert done.returncode != 0
     assert "ServerError: STT_JAVA=" in done.stderr and "is Java 17; the model needs JDK 25" in done.stderr
+
+
+def test_the_installed_package_starts_the_jvm_with_the_launchers_options(installed, tmp_path):
+    # the options ./stt uses, read here from the file the launcher reads (comments and blank lines apart)
+    expected = [line for line in (ROOT / "src" / "main" / "jvm" / "stt.options").read_text().splitlines()
+                if line.strip() and not line.startswith("#")]
+    assert "-XX:CompileCommand=CompileThresholdScaling,stt.fast.*::*,0.001" in expected
+    done = subprocess.run([installed, "-c", "from stt_nki import _java; print(repr(_java.serve_command()))"],
+                          cwd=tmp_path, env=clean_env(), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    command = eval(done.stdout)
+    assert command[1:1 + len(expected)] == expected
+    assert command[1 + len(expected):] == ["-jar", command[-2], "serve"] and command[-2].endswith("stt.jar")

@@ -318,7 +318,10 @@ public final class Bench {
             range(0, a.length);
         }
 
-        /** The same loop in {@code parts} contiguous parts, part 0 on the caller, as the fast engine splits lanes. */
+        /**
+         * The same loop in {@code parts} contiguous parts, shared by the caller and the crew as the fast engine
+         * shares lanes (a part nobody has claimed when the caller is free, the caller runs).
+         */
         void run(Crew crew, int parts) {
             if (!crew.share(parts, parts, p -> range((int) ((long) a.length * p / parts),
                     (int) ((long) a.length * (p + 1) / parts)))) {

@@ -6,12 +6,15 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntConsumer;
 
 /**
- * Worker threads that take parts 1, 2, ... of an instruction while its caller runs part 0. After each part a
- * worker spins for {@link #SPIN_NANOS} before it parks, so that in a stream of instructions the next one finds it
- * awake: waking a parked thread costs tens of microseconds, a good share of a large instruction.
+ * Worker threads that share an instruction's units with its caller. Each thread has a contiguous part, claimed a
+ * few units at a time, and then claims what is left of the others', so the caller never waits for a unit nobody
+ * has started: when a worker is slow to wake or off the CPU (the JIT's compiler threads want the same two cores
+ * while a JVM warms up), the caller runs the rest itself and waits only for the units a worker has in hand. After each instruction a worker spins for
+ * {@link #SPIN_NANOS} before it parks, so that in a stream of instructions the next one finds it awake: waking a
+ * parked thread costs tens of microseconds, a good share of a large instruction.
  */
 public final class Crew {
-    /** How long a worker waits awake for the next part, and a caller for its workers before it yields. */
+    /** How long a worker waits awake for the next instruction, and a caller for its workers before it yields. */
     static final long SPIN_NANOS = 200_000;
 
     private final Worker[] workers;
@@ -26,8 +29,9 @@ public final class Crew {
     }
 
     /**
-     * Runs {@code unit} over 0..units-1 in {@code parts} contiguous parts ({@code parts - 1 <= } the crew's size),
-     * part 0 on the caller; returns false, having run nothing, when another caller has the crew.
+     * Runs {@code unit} once for each of 0..units-1, on the caller and up to {@code parts - 1} workers
+     * ({@code parts - 1 <= } the crew's size), in blocks of units that each claims as it goes; returns false, having
+     * run nothing, when another caller has the crew.
      */
     public boolean share(int parts, int units, IntConsumer unit) {
         if (!busy.tryLock()) {
@@ -38,7 +42,7 @@ public final class Crew {
             for (int w = 0; w < parts - 1; w++) {
                 workers[w].post(job);
             }
-            job.run(0);
+            job.work(0);
             job.await();
             return true;
         } finally {
@@ -46,36 +50,62 @@ public final class Crew {
         }
     }
 
-    /** One instruction's parts: the caller counts down the workers' and rethrows the first failure. */
+    /**
+     * One instruction's units, cut into {@code parts} contiguous parts as a static split would give them. Each part
+     * is claimed from its own counter, a few units at a time: thread k drains part k first (its counter stays in its
+     * own cache while it does), then the parts of the others, so a thread that is late or slow leaves its units to
+     * the others and nobody waits for a unit nobody has started. {@code finished} counts the units done (or skipped
+     * after a failure); the caller rethrows the first failure.
+     */
     private static final class Job {
+        /** Claims a part is taken in. */
+        static final int CLAIMS_PER_PART = 8;
+
         final IntConsumer unit;
         final int units;
-        final int parts;
-        final AtomicInteger running;
+        final Part[] part;
+        final AtomicInteger finished = new AtomicInteger();
         volatile Throwable failure;
 
         Job(IntConsumer unit, int units, int parts) {
             this.unit = unit;
             this.units = units;
-            this.parts = parts;
-            this.running = new AtomicInteger(parts);
+            this.part = new Part[parts];
+            for (int k = 0; k < parts; k++) {
+                part[k] = new Part((int) ((long) units * k / parts), (int) ((long) units * (k + 1) / parts));
+            }
         }
 
-        void run(int part) {
-            try {
-                Lanes.part(unit, units, part, parts);
-            } catch (Throwable t) {
-                if (failure == null) {
-                    failure = t;
-                }
-            } finally {
-                running.decrementAndGet();
+        /** Thread {@code self}'s work: its own part, then what is left of the others; then counts it done. */
+        void work(int self) {
+            int done = 0;
+            for (int k = 0; k < part.length; k++) {
+                done += drain(part[(self + k) % part.length]);
             }
+            finished.addAndGet(done);
+        }
+
+        private int drain(Part p) {
+            int done = 0;
+            for (int from = p.getAndAdd(p.block); from < p.end; from = p.getAndAdd(p.block)) {
+                int to = Math.min(p.end, from + p.block);
+                try {
+                    for (int u = from; u < to && failure == null; u++) {
+                        unit.accept(u);
+                    }
+                } catch (Throwable t) {
+                    if (failure == null) {
+                        failure = t;
+                    }
+                }
+                done += to - from;
+            }
+            return done;
         }
 
         void await() {
             long start = System.nanoTime();
-            while (running.get() > 0) {
+            while (finished.get() < units) {
                 if (System.nanoTime() - start < SPIN_NANOS) {
                     Thread.onSpinWait();
                 } else {
@@ -91,6 +121,27 @@ public final class Crew {
         }
     }
 
+    /** A part's next unclaimed unit (the counter), its end and claim size; padded onto a cache line of its own. */
+    @SuppressWarnings("unused")
+    private static final class Part extends AtomicInteger {
+        final int end;
+        final int block;
+        long pad0;
+        long pad1;
+        long pad2;
+        long pad3;
+        long pad4;
+        long pad5;
+        long pad6;
+        long pad7;
+
+        Part(int start, int end) {
+            super(start);
+            this.end = end;
+            this.block = Math.max(1, (end - start) / Job.CLAIMS_PER_PART);
+        }
+    }
+
     private static final class Worker extends Thread {
         private final int part;
         private volatile Job next;
@@ -102,7 +153,7 @@ public final class Crew {
             setDaemon(true);
         }
 
-        /** Hands the worker its part of {@code job}; the worker has finished its previous one. */
+        /** Offers the worker {@code job}; a previous job it has not taken yet is finished (its caller ran it). */
         void post(Job job) {
             next = job;
             if (parked) {
@@ -113,7 +164,7 @@ public final class Crew {
         @Override
         public void run() {
             while (true) {
-                take().run(part);
+                take().work(part);
             }
         }
 

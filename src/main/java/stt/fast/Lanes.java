@@ -5,10 +5,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntConsumer;
 
 /**
- * Runs independent units of work (lanes, or groups of lanes) on up to {@code threads} threads: contiguous ranges,
- * one per thread, the caller taking the first, and only when the instruction is large enough that sharing it pays
- * ({@link #PARALLEL_THRESHOLD} elements over all lanes). The other ranges go to a {@link Crew} whose workers stay
- * awake a little after each instruction, so that a stream of instructions does not pay a thread wake-up each.
+ * Runs independent units of work (lanes, or groups of lanes) on up to {@code threads} threads, the caller among
+ * them, and only when the instruction is large enough that sharing it pays ({@link #PARALLEL_THRESHOLD} elements
+ * over all lanes). The threads claim blocks of units as they go from a {@link Crew}, whose workers stay awake a
+ * little after each instruction, so that a stream of instructions does not pay a thread wake-up each.
  */
 final class Lanes {
     /** Below this many elements an instruction runs on the caller's thread: sharing it costs more. */
@@ -35,11 +35,6 @@ final class Lanes {
         if (parts == 1 || !crew.share(parts, units, unit)) {
             range(unit, 0, units);
         }
-    }
-
-    /** Part {@code part} of {@code parts} of 0..units-1. */
-    static void part(IntConsumer unit, int units, int part, int parts) {
-        range(unit, (int) ((long) units * part / parts), (int) ((long) units * (part + 1) / parts));
     }
 
     private static void range(IntConsumer unit, int from, int to) {

@@ -37,10 +37,59 @@ class LanesTest {
     void everyUnitRunsOnceAndALargeInstructionIsShared() {
         for (int units : new int[] {1, 2, 3, 7, 128}) {
             Tally t = new Tally(units);
-            new Lanes(3).run(units, LARGE, t::unit);
+            // each unit takes 2 ms, so a woken worker claims some before the caller has run them all
+            new Lanes(3).run(units, LARGE, u -> {
+                sleep(2);
+                t.unit(u);
+            });
             t.assertEachOnce();
             assertThat(t.threads).as("threads for %d units", units).hasSize(Math.min(3, units));
             assertThat(t.threads).contains(Thread.currentThread().getName());
+        }
+    }
+
+    @Test
+    void theCallerRunsWhatAStalledWorkerHasNotClaimed() throws InterruptedException {
+        Lanes lanes = new Lanes(2);
+        int units = 64;
+        int block = units / 2 / 8; // a claim: an eighth of a thread's part
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicIntegerArray byCaller = new AtomicIntegerArray(units);
+        String caller = Thread.currentThread().getName();
+        Thread releaser = new Thread(() -> {
+            sleep(500);
+            release.countDown();
+        });
+        releaser.start();
+        long start = System.nanoTime();
+        // the worker's first block stalls until released; the caller runs every other block meanwhile
+        lanes.run(units, LARGE, u -> {
+            if (Thread.currentThread().getName().equals(caller)) {
+                sleep(1); // time for the worker to wake and claim its first block
+                byCaller.incrementAndGet(u);
+            } else {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        });
+        releaser.join();
+        int ranByCaller = 0;
+        for (int u = 0; u < units; u++) {
+            ranByCaller += byCaller.get(u);
+        }
+        // a static split would leave the caller half of the units and the stalled worker the other half
+        assertThat(ranByCaller).isBetween(units - block, units);
+        assertThat(System.nanoTime() - start).isGreaterThan(400_000_000L); // the caller waited for the block in hand
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
         }
     }
 
@@ -58,7 +107,10 @@ class LanesTest {
         for (int round = 0; round < 3; round++) {
             Thread.sleep(20 * Crew.SPIN_NANOS / 1_000_000 + 5); // long past the spin: the worker parks
             Tally t = new Tally(64);
-            lanes.run(64, LARGE, t::unit);
+            lanes.run(64, LARGE, u -> {
+                sleep(1); // long enough for the woken worker to claim units before the caller has run them all
+                t.unit(u);
+            });
             t.assertEachOnce();
             assertThat(t.threads).hasSize(2);
         }
