@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The fast engine's per-word time round after round in one JVM, on a binary program (e.g. 1M fp32 STT [128x8] words,
-# as bench/realtime.py writes them): the same word object again and again, fresh words decoded from the program,
-# Program.run over it, and Cost.of per word. Shows how long the JIT takes to reach the steady rate.
-#   bash bench/warmup.sh PROGRAM.bin
+# How a fresh JVM (with ./stt's options) warms up on a binary program (e.g. fp32 STT words as bench/realtime.py writes
+# them): when the first 1, 10, 100 ... words are done, then the per-word time round after round in the same JVM (the
+# same word object again and again, fresh words decoded from the program, Program.run over it, and Cost.of per word).
+#   bash bench/warmup.sh PROGRAM.bin [THREADS]
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 . "$root/scripts/jdk.sh"
@@ -10,6 +10,6 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=$(mktemp -d)
 "$STT_JAVA_HOME/bin/javac" --add-modules jdk.incubator.vector -cp "$root/target/classes" -d "$out" \
   "$root/bench/warmup/WarmUp.java" 2>/dev/null
-mapfile -t options < <(grep -v -e '^#' -e '^[[:space:]]*$' "$root/src/main/jvm/stt.options") # as ./stt runs
-"$STT_JAVA_HOME/bin/java" "${options[@]}" -cp "$root/target/classes:$out" WarmUp "$1" 2>/dev/null
+mapfile -t options < <(grep -v -e '^#' -e '^[[:space:]]*$' "$root/scripts/stt.options") # as ./stt runs
+"$STT_JAVA_HOME/bin/java" "${options[@]}" -cp "$root/target/classes:$out" WarmUp "$@" 2>/dev/null
 rm -rf "$out"

@@ -6,15 +6,31 @@ import stt.fast.FastEngine;
 import stt.isa.Generation;
 import stt.machine.Machine;
 
-/** Per-word time of the fast engine over a long program, round after round in one JVM (bench/warmup.sh). */
+/**
+ * How a fresh JVM warms up on a binary program (bench/warmup.sh): first the time at which the first 1, 10, 100 ...
+ * words of the program are done (each word decoded from the program and run by the fast engine, as stt run does);
+ * then round after round over the program: the same word object again and again, fresh words, Program.run over it,
+ * and Cost.of per word.
+ */
 public class WarmUp {
     public static void main(String[] a) throws Exception {
-        byte[] bytes = Files.readAllBytes(Path.of(a[0]));
-        List<Word> view = Codec.view(bytes);
-        Word one = view.get(0);
+        long start = System.nanoTime();
+        List<Word> view = Codec.view(Files.readAllBytes(Path.of(a[0])));
+        int threads = a.length > 1 ? Integer.parseInt(a[1]) : 2;
         Machine m = new Machine(Generation.MARIANA);
-        FastEngine e = new FastEngine(2);
-        int n = 1_000_000;
+        FastEngine e = new FastEngine(threads);
+        int n = view.size();
+        long ready = System.nanoTime();
+        System.out.printf("%d words, %d threads; decoder, machine and engine ready %.0f ms after main()%n", n, threads,
+            (ready - start) / 1e6);
+        for (int k = 0, mark = 1; k < n; k++) {
+            e.execute(m, view.get(k), Trace.OFF);
+            if (k + 1 == mark || k + 1 == n) {
+                System.out.printf("  word %d done at %.1f ms%n", k + 1, (System.nanoTime() - ready) / 1e6);
+                mark *= 10;
+            }
+        }
+        Word one = view.get(0);
         for (int round = 0; round < 4; round++) {
             long t0 = System.nanoTime();
             for (int k = 0; k < n; k++) e.execute(m, one, Trace.OFF);
@@ -28,5 +44,6 @@ public class WarmUp {
             System.out.printf("same word %.0f ns, fresh words %.0f ns, Program.run %.0f ns, Cost.of %.0f ns%n",
                 (t1 - t0) / (double) n, (t2 - t1) / (double) n, (t3 - t2) / (double) n, (t4 - t3) / (double) n);
         }
+        System.exit(0);
     }
 }

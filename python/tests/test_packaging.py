@@ -90,7 +90,7 @@ def test_the_installed_package_with_an_old_jdk_fails_in_seconds_with_one_clear_e
 
 def test_the_installed_package_starts_the_jvm_with_the_launchers_options(installed, tmp_path):
     # the options ./stt uses, read here from the file the launcher reads (comments and blank lines apart)
-    expected = [line for line in (ROOT / "src" / "main" / "jvm" / "stt.options").read_text().splitlines()
+    expected = [line for line in (ROOT / "scripts" / "stt.options").read_text().splitlines()
                 if line.strip() and not line.startswith("#")]
     assert "-XX:CompileCommand=CompileThresholdScaling,stt.fast.*::*,0.001" in expected
     done = subprocess.run([installed, "-c", "from stt_nki import _java; print(repr(_java.serve_command()))"],
