@@ -58,9 +58,12 @@ def _fp32_bits(x):
 class _Call:
     """One stt eval command being put together: its arguments and its arrays (named as files, `@data.npy`)."""
 
-    def __init__(self, instruction):
+    def __init__(self, instruction, new_tile=True):
+        """`new_tile`: a Beta 1 call without dst gets a new tile placed for it (False for the Vector Engine transpose,
+        which writes a staged 32 x 32 block)."""
         self.args = ["eval", "--instruction", instruction]
         self.arrays = {}
+        self.new_tile = new_tile
 
     def opt(self, name, value):
         self.args += [name, value]
@@ -119,7 +122,7 @@ class _Call:
         output's dtype and size), or a new array. With a kernel's tensors in SBUF, the tiles it stages stay below
         them."""
         s = _session.current()
-        if dst is None and self.args[2] != "transpose":  # the Vector Engine transpose writes a staged 32 x 32 block
+        if dst is None and self.new_tile:
             dst = _kernel.new_tile(shape, out_model)  # a Beta 1 call's new tile: in SBUF while a kernel runs
         chip = getattr(s, "_chip", None)
         staging = chip.staging() if chip is not None and chip.current() else None
@@ -626,7 +629,7 @@ def nc_transpose(beta, data, engine, dst=None, dtype=None):
         if p > 32 or f > 32:
             raise ValueError(f"nc_transpose: engine=vector: data is [{p}, {f}]; the Vector Engine transposes at most"
                              " 32 x 32 (engine=tensor takes up to 128 x 128)")
-        c = _Call("transpose")
+        c = _Call("transpose", new_tile=False)
         model, _, _ = c.tensor("--data", "data", data, "--dtype0")
         result = c.run("nc_transpose", model, (f, p), None)
     else:
