@@ -10,6 +10,6 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=$(mktemp -d)
 "$STT_JAVA_HOME/bin/javac" --add-modules jdk.incubator.vector -cp "$root/target/classes" -d "$out" \
   "$root/bench/warmup/WarmUp.java" 2>/dev/null
-mapfile -t options < <(grep -v -e '^#' -e '^[[:space:]]*$' "$root/scripts/stt.options") # as ./stt runs
+mapfile -t options < <(stt_options) # as ./stt runs
 "$STT_JAVA_HOME/bin/java" "${options[@]}" -cp "$root/target/classes:$out" WarmUp "$@" 2>/dev/null
 rm -rf "$out"

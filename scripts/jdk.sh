@@ -1,4 +1,5 @@
-# Sourced by ./stt and ./run-tests: sets STT_JAVA_HOME to a JDK 25 or newer, or prints one line and exits 2.
+# Sourced by ./stt and ./run-tests: sets STT_JAVA_HOME to a JDK 25 or newer, or prints one line and exits 2; and
+# defines stt_options, which prints the JVM options every launch uses (scripts/stt.options), one a line.
 java_major() { # $1 = a JDK home; prints its feature version, or nothing
   [ -x "$1/bin/java" ] && [ -x "$1/bin/javac" ] || return 0
   sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release" 2>/dev/null
@@ -13,5 +14,8 @@ find_jdk25() {
   done
   echo "stt: no JDK 25 or newer found (set JAVA_HOME to one, or install e.g. temurin-25-jdk under /usr/lib/jvm)" >&2
   exit 2
+}
+stt_options() { # the options file beside this script, its comments and blank lines left out
+  grep -v -e '^#' -e '^[[:space:]]*$' "$(dirname "${BASH_SOURCE[0]}")/stt.options"
 }
 find_jdk25
