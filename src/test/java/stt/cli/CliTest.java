@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -176,14 +178,33 @@ class CliTest {
 
     @Test
     void everySubcommandHasHelpWithAnExampleAndAVersion() {
-        for (String command : List.of("demo", "disasm", "asm", "check", "spec", "run", "eval", "cost", "show", "batch",
-                "serve", "bench")) {
+        Result usage = stt("--help");
+        for (Main.Sub sub : Main.SUBCOMMANDS) {
+            String command = sub.name();
+            assertThat(sub.make().get().getClass().getAnnotation(picocli.CommandLine.Command.class).name())
+                    .as("the name %s's @Command gives", command).isEqualTo(command);
+            assertThat(usage.out()).as("stt --help").containsPattern("\n  " + command + " +\\S");
             Result r = stt(command, "--help");
             assertThat(r.code()).as(command).isZero();
-            assertThat(r.out()).as(command).startsWith("Usage: stt " + command).contains("Example:\n  stt ");
+            assertThat(r.out()).as(command).startsWith("Usage: stt " + command)
+                    .containsPattern("Example:\n  stt " + command + "\\b").doesNotContain("null");
             assertThat(stt(command, "--version").out()).as(command).startsWith("stt ");
         }
+        assertThat(Main.SUBCOMMANDS).extracting(Main.Sub::name).contains("call", "run", "serve").doesNotHaveDuplicates();
         assertThat(stt("--version").code()).isZero();
+    }
+
+    @Test
+    void aRunBuildsOnlyTheSubcommandItNamesAndAnUnnamedOneBuildsAll() {
+        Main.Reusable cli = new Main.Reusable();
+        StringWriter out = new StringWriter();
+        assertThat(cli.run(new String[] {"spec", "--model"}, InputStream.nullInputStream(), new PrintWriter(out),
+                new PrintWriter(out), OutputStream.nullOutputStream())).isZero();
+        assertThat(cli.built()).containsExactly("spec");
+        assertThat(cli.run(new String[] {"frobnicate"}, InputStream.nullInputStream(), new PrintWriter(out),
+                new PrintWriter(out), OutputStream.nullOutputStream())).isEqualTo(ExitCode.USAGE);
+        assertThat(cli.built()).containsExactlyInAnyOrderElementsOf(Main.SUBCOMMANDS.stream().map(Main.Sub::name)
+                .toList());
     }
 
     @Test
