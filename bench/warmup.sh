@@ -15,5 +15,6 @@ if [ "${1:-}" = --bare ]; then main=Bare; shift; fi
 "$STT_JAVA_HOME/bin/javac" --add-modules jdk.incubator.vector -cp "$root/target/classes" -d "$out" \
   "$root/bench/warmup/$main.java" 2>/dev/null
 mapfile -t options < <(stt_options) # as ./stt runs
+stt_env
 "$STT_JAVA_HOME/bin/java" "${options[@]}" -cp "$root/target/classes:$out" "$main" "$@" 2>/dev/null
 rm -rf "$out"

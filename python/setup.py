@@ -1,6 +1,7 @@
 """Builds stt_nki with the model inside it: `pip install ./python` from a checkout builds target/stt.jar with the
 repository's launcher (a JDK 25 and Maven, as ./stt needs) and puts it, with the libraries its manifest names
-(target/lib) and the JVM options every launch uses (scripts/stt.options), in the package as stt_nki/_java/.
+(target/lib), the JVM options and the environment every launch uses (scripts/stt.options, scripts/stt.env), in the
+package as stt_nki/_java/.
 STT_JAR names a jar already built instead (its lib/ beside it)."""
 import os
 import shutil
@@ -35,8 +36,8 @@ class build_py_with_jar(build_py):
         shutil.rmtree(target, ignore_errors=True)
         shutil.copytree(os.path.join(os.path.dirname(jar), "lib"), os.path.join(target, "lib"))
         shutil.copyfile(jar, os.path.join(target, "stt.jar"))
-        shutil.copyfile(os.path.join(os.path.dirname(HERE), "scripts", "stt.options"),
-                        os.path.join(target, "stt.options"))
+        for name in ("stt.options", "stt.env"):
+            shutil.copyfile(os.path.join(os.path.dirname(HERE), "scripts", name), os.path.join(target, name))
 
 
 setup(cmdclass={"build_py": build_py_with_jar})

@@ -1,5 +1,6 @@
 # Sourced by ./stt and ./run-tests: sets STT_JAVA_HOME to a JDK 25 or newer, or prints one line and exits 2; and
-# defines stt_options, which prints the JVM options every launch uses (scripts/stt.options), one a line.
+# defines stt_options, which prints the JVM options every launch uses (scripts/stt.options), one a line, and stt_env,
+# which exports the environment every launch adds (scripts/stt.env).
 java_major() { # $1 = a JDK home; prints its feature version, or nothing
   [ -x "$1/bin/java" ] && [ -x "$1/bin/javac" ] || return 0
   sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release" 2>/dev/null
@@ -17,5 +18,14 @@ find_jdk25() {
 }
 stt_options() { # the options file beside this script, its comments and blank lines left out
   grep -v -e '^#' -e '^[[:space:]]*$' "$(dirname "${BASH_SOURCE[0]}")/stt.options"
+}
+stt_env() { # each NAME=VALUE of the environment file beside this script, appended to NAME's value unless there
+  local name value
+  while IFS='=' read -r name value; do
+    case ":${!name:-}:" in
+      *":$value:"*) ;;
+      *) export "$name=${!name:+${!name}:}$value" ;;
+    esac
+  done < <(grep -v -e '^#' -e '^[[:space:]]*$' "$(dirname "${BASH_SOURCE[0]}")/stt.env")
 }
 find_jdk25

@@ -81,6 +81,21 @@ def jvm_options():
     return [line for line in lines if line.strip() and not line.startswith("#")]
 
 
+def jvm_env(environ=None):
+    """The environment for the bundled jar's JVM: `environ` (default os.environ) with each NAME=VALUE of the stt.env
+    file bundled beside the jar appended to NAME's value, unless already there (as ./stt's stt_env does); `environ`
+    unchanged without a bundled jar (a checkout's ./stt adds it itself)."""
+    env = dict(os.environ if environ is None else environ)
+    if not JAR.is_file():
+        return env
+    for line in (JAR.parent / "stt.env").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, value = line.split("=", 1)
+            if value not in env.get(name, "").split(":"):
+                env[name] = env[name] + ":" + value if env.get(name) else value
+    return env
+
+
 def serve_command(launcher=None):
     """The command that starts `stt serve`: an explicit launcher, STT_LAUNCHER, the jar this package carries run by
     find_java(), or a checkout's ./stt beside this package; None when there is none."""

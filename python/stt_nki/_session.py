@@ -142,7 +142,8 @@ class Session:
                               " Session(launcher=...)")
         self._stderr = tempfile.TemporaryFile()
         try:
-            self._proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr)
+            self._proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                                          env=_java.jvm_env())
         except OSError as e:
             raise ServerError(f"cannot start {command[0]} serve: {e}") from None
         self._replies = _Frames(self._proc.stdout.fileno())

@@ -99,3 +99,21 @@ def test_the_installed_package_starts_the_jvm_with_the_launchers_options(install
     command = eval(done.stdout)
     assert command[1:1 + len(expected)] == expected
     assert command[1 + len(expected):] == ["-jar", command[-2], "serve"] and command[-2].endswith("stt.jar")
+
+
+def test_the_installed_package_and_the_launcher_add_the_same_environment(installed, tmp_path):
+    # the environment ./stt adds, from the file its stt_env reads; a value already set is kept in front, and one
+    # already there is not added twice
+    assert (ROOT / "scripts" / "stt.env").read_text().count("\nGLIBC_TUNABLES=glibc.malloc.hugetlb=1\n") == 1
+    given = "glibc.malloc.check=0"
+    code = ("from stt_nki import _java\nenv = _java.jvm_env({'GLIBC_TUNABLES': %r})\n"
+            "print(env['GLIBC_TUNABLES']); print(_java.jvm_env(env)['GLIBC_TUNABLES'])" % given)
+    done = subprocess.run([installed, "-c", code], cwd=tmp_path, env=clean_env(), capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    bash = subprocess.run(["bash", "-c", '. "$1/scripts/jdk.sh"; stt_env; echo "$GLIBC_TUNABLES"; stt_env;'
+                           ' echo "$GLIBC_TUNABLES"', "-", str(ROOT)], env=clean_env(GLIBC_TUNABLES=given),
+                          capture_output=True, text=True, timeout=60)
+    assert bash.returncode == 0, bash.stderr
+    want = given + ":glibc.malloc.hugetlb=1"
+    assert done.stdout.splitlines() == [want, want] == bash.stdout.splitlines()
