@@ -7,10 +7,10 @@ import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The warm-up floor (bench/warmup.sh --bare): fp32 STT mult/add over [128×2048] tiles, the fast engine's arithmetic
- * (mult, add, the canonical NaN) and nothing else — no decoder, no definitions, no crew, one thread — in a fresh JVM,
- * written with the Vector API ({@code vector}) or as a plain loop ({@code scalar}). Prints when words 1, 10, 100 ...
- * are done, the steady rate (best of 3 rounds of 2,000 words), and the first 1,000 words' cost above it.
+ * The warm-up floor (bench/warmup.sh --bare): fp32 STT mult/add over [128×2048] tiles, the fast engine's
+ * arithmetic (mult, add, the canonical NaN) and nothing else (no decoder, no definitions, no crew, one thread) in a
+ * fresh JVM, written with the Vector API ({@code vector}) or as a plain loop ({@code scalar}). Prints when words 1,
+ * 10, 100 ... are done, the steady rate (best of 3 rounds of 2,000 words), and the first 1,000 words' cost above it.
  */
 public class Bare {
     static final VectorSpecies<Float> F = FloatVector.SPECIES_PREFERRED;
@@ -75,7 +75,7 @@ public class Bare {
             }
             steady = Math.min(steady, (System.nanoTime() - t0) / 2000 / 1e6);
         }
-        System.out.printf("steady %.1f us/word; first 1,000 words above it: %.0f ms from main(), %.0f ms beyond word 1%n",
-            steady * 1e3, thousand - 1000 * steady, thousand - first - 999 * steady);
+        System.out.printf("steady %.1f us/word; first 1,000 words above it: %.0f ms from main(), %.0f ms beyond"
+            + " word 1%n", steady * 1e3, thousand - 1000 * steady, thousand - first - 999 * steady);
     }
 }

@@ -51,8 +51,8 @@ public class WarmUp {
                 (t1 - t0) / (double) n, (t2 - t1) / (double) n, (t3 - t2) / (double) n, (t4 - t3) / (double) n);
         }
         if (n >= 1000) {
-            System.out.printf("first 1,000 words above the steady rate (%.1f us/word): %.0f ms, %.0f ms beyond word 1%n",
-                steady * 1e3, thousand - 1000 * steady, thousand - first - 999 * steady);
+            System.out.printf("first 1,000 words above the steady rate (%.1f us/word): %.0f ms, %.0f ms beyond"
+                + " word 1%n", steady * 1e3, thousand - 1000 * steady, thousand - first - 999 * steady);
         }
         System.exit(0);
     }

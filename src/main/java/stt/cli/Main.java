@@ -3,7 +3,6 @@ package stt.cli;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -101,9 +100,12 @@ public final class Main implements Runnable {
             });
         }
 
-        /** Adds the subcommand the arguments name (its first word not an option), or every one if they name none. */
+        /**
+         * Adds the subcommand the arguments start with, or every one if they start with none (an option of stt's own,
+         * such as --help, lists them all).
+         */
         private void addNamedIn(String[] args) {
-            String first = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse("");
+            String first = args.length > 0 ? args[0] : "";
             List<Sub> named = SUBCOMMANDS.stream().filter(x -> x.name().equals(first)).toList();
             for (Sub x : named.isEmpty() ? SUBCOMMANDS : named) {
                 if (!cl.getSubcommands().containsKey(x.name())) {
@@ -112,8 +114,10 @@ public final class Main implements Runnable {
                     sub.getCommandSpec().mixinStandardHelpOptions(true);
                     sub.getCommandSpec().versionProvider(new Version());
                     sub.getCommandSpec().usageMessage().footer("%nExample:%n  " + x.example());
-                    sub.registerConverter(EvalCommand.Instruction.class, Choices.converter(EvalCommand.Instruction.class));
-                    sub.registerConverter(EvalCommand.Accumulate.class, Choices.converter(EvalCommand.Accumulate.class));
+                    sub.registerConverter(EvalCommand.Instruction.class,
+                            Choices.converter(EvalCommand.Instruction.class));
+                    sub.registerConverter(EvalCommand.Accumulate.class,
+                            Choices.converter(EvalCommand.Accumulate.class));
                 }
             }
         }

@@ -190,7 +190,8 @@ class CliTest {
                     .containsPattern("Example:\n  stt " + command + "\\b").doesNotContain("null");
             assertThat(stt(command, "--version").out()).as(command).startsWith("stt ");
         }
-        assertThat(Main.SUBCOMMANDS).extracting(Main.Sub::name).contains("call", "run", "serve").doesNotHaveDuplicates();
+        assertThat(Main.SUBCOMMANDS).extracting(Main.Sub::name).contains("call", "run", "serve")
+                .doesNotHaveDuplicates();
         assertThat(stt("--version").code()).isZero();
     }
 
@@ -201,6 +202,9 @@ class CliTest {
         assertThat(cli.run(new String[] {"spec", "--model"}, InputStream.nullInputStream(), new PrintWriter(out),
                 new PrintWriter(out), OutputStream.nullOutputStream())).isZero();
         assertThat(cli.built()).containsExactly("spec");
+        assertThat(cli.run(new String[] {"--help", "spec"}, InputStream.nullInputStream(), new PrintWriter(out),
+                new PrintWriter(out), OutputStream.nullOutputStream())).isZero();
+        assertThat(out.toString()).contains("\n  bench ");
         assertThat(cli.run(new String[] {"frobnicate"}, InputStream.nullInputStream(), new PrintWriter(out),
                 new PrintWriter(out), OutputStream.nullOutputStream())).isEqualTo(ExitCode.USAGE);
         assertThat(cli.built()).containsExactlyInAnyOrderElementsOf(Main.SUBCOMMANDS.stream().map(Main.Sub::name)
