@@ -16,8 +16,11 @@ find_jdk25() {
   echo "stt: no JDK 25 or newer found (set JAVA_HOME to one, or install e.g. temurin-25-jdk under /usr/lib/jvm)" >&2
   exit 2
 }
-stt_options() { # the options file beside this script, its comments and blank lines left out
-  grep -v -e '^#' -e '^[[:space:]]*$' "$(dirname "${BASH_SOURCE[0]}")/stt.options"
+stt_lines() { # $1 = a file beside this script; prints its lines, its comments and blank lines left out
+  grep -v -e '^#' -e '^[[:space:]]*$' "$(dirname "${BASH_SOURCE[0]}")/$1"
+}
+stt_options() { # the options file's lines
+  stt_lines stt.options
 }
 stt_env() { # each NAME=VALUE of the environment file beside this script, appended to NAME's value unless there
   local name value
@@ -26,6 +29,6 @@ stt_env() { # each NAME=VALUE of the environment file beside this script, append
       *":$value:"*) ;;
       *) export "$name=${!name:+${!name}:}$value" ;;
     esac
-  done < <(grep -v -e '^#' -e '^[[:space:]]*$' "$(dirname "${BASH_SOURCE[0]}")/stt.env")
+  done < <(stt_lines stt.env)
 }
 find_jdk25

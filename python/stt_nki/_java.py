@@ -75,10 +75,15 @@ def find_java():
                        " set STT_JAVA to its bin/java, or JAVA_HOME to its home")
 
 
+def _bundled(name):
+    """The lines of the file `name` bundled beside the jar, its comments and blank lines left out."""
+    lines = (JAR.parent / name).read_text().splitlines()
+    return [line for line in lines if line.strip() and not line.startswith("#")]
+
+
 def jvm_options():
     """The JVM options every launch of the model uses, from the stt.options file bundled beside the jar."""
-    lines = (JAR.parent / "stt.options").read_text().splitlines()
-    return [line for line in lines if line.strip() and not line.startswith("#")]
+    return _bundled("stt.options")
 
 
 def jvm_env(environ=None):
@@ -88,11 +93,10 @@ def jvm_env(environ=None):
     env = dict(os.environ if environ is None else environ)
     if not JAR.is_file():
         return env
-    for line in (JAR.parent / "stt.env").read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            name, value = line.split("=", 1)
-            if value not in env.get(name, "").split(":"):
-                env[name] = env[name] + ":" + value if env.get(name) else value
+    for line in _bundled("stt.env"):
+        name, value = line.split("=", 1)
+        if value not in env.get(name, "").split(":"):
+            env[name] = env[name] + ":" + value if env.get(name) else value
     return env
 
 
