@@ -129,7 +129,7 @@ final class ArithKernel {
     private static int max(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(max(v(x, xo + i), v(y, yo + i))).intoArray(r, ro + i);
+            canonical(maxNum(v(x, xo + i), v(y, yo + i))).intoArray(r, ro + i);
         }
         return i;
     }
@@ -137,7 +137,7 @@ final class ArithKernel {
     private static int min(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(min(v(x, xo + i), v(y, yo + i))).intoArray(r, ro + i);
+            canonical(minNum(v(x, xo + i), v(y, yo + i))).intoArray(r, ro + i);
         }
         return i;
     }
@@ -233,7 +233,7 @@ final class ArithKernel {
     private static int relu(float[] x, int xo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(max(v(x, xo + i), ZERO)).intoArray(r, ro + i);
+            canonical(maxNum(v(x, xo + i), ZERO)).intoArray(r, ro + i);
         }
         return i;
     }
@@ -241,7 +241,7 @@ final class ArithKernel {
     private static int absMax(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(max(v(x, xo + i).lanewise(ABS), v(y, yo + i).lanewise(ABS))).intoArray(r, ro + i);
+            canonical(maxNum(v(x, xo + i).lanewise(ABS), v(y, yo + i).lanewise(ABS))).intoArray(r, ro + i);
         }
         return i;
     }
@@ -249,7 +249,7 @@ final class ArithKernel {
     private static int absMin(float[] x, int xo, float[] y, int yo, float[] r, int ro, int n) {
         int i = 0;
         for (int e = Species.F.loopBound(n); i < e; i += L) {
-            canonical(min(v(x, xo + i).lanewise(ABS), v(y, yo + i).lanewise(ABS))).intoArray(r, ro + i);
+            canonical(minNum(v(x, xo + i).lanewise(ABS), v(y, yo + i).lanewise(ABS))).intoArray(r, ro + i);
         }
         return i;
     }
@@ -269,7 +269,7 @@ final class ArithKernel {
             multAdd(a, sv, b).intoMemorySegment(segD, atD + 4L * i, ByteOrder.LITTLE_ENDIAN);
         }
         for (; i < n; i++) {
-            segD.set(F32, atD + 4L * i, multAdd(seg0.get(F32, at0 + 4L * i), s, seg1.get(F32, at1 + 4L * i)));
+            segD.set(F32, atD + 4L * i, multAddTail(seg0.get(F32, at0 + 4L * i), s, seg1.get(F32, at1 + 4L * i)));
         }
     }
 
@@ -321,7 +321,8 @@ final class ArithKernel {
         for (int c = 0; c < lanes; c++) {
             for (int k = i; k < n; k++) {
                 float b = segB == null ? t[c] : segB.get(F32, atB + c * pitchB + 4L * k);
-                segD.set(F32, atD + c * pitchD + 4L * k, multAdd(segA.get(F32, atA + c * pitchA + 4L * k), s[c], b));
+                float a = segA.get(F32, atA + c * pitchA + 4L * k);
+                segD.set(F32, atD + c * pitchD + 4L * k, multAddTail(a, s[c], b));
             }
         }
     }
@@ -362,7 +363,7 @@ final class ArithKernel {
                     .intoMemorySegment(segD, atD + 4L * i, ByteOrder.LITTLE_ENDIAN);
         }
         for (; i < n; i++) {
-            segD.set(F32, atD + 4L * i, multAdd(seg.get(F32, at + 4L * i), s, t));
+            segD.set(F32, atD + 4L * i, multAddTail(seg.get(F32, at + 4L * i), s, t));
         }
     }
 
@@ -394,7 +395,7 @@ final class ArithKernel {
                     .intoMemorySegment(segD, atD + 2L * i, ByteOrder.LITTLE_ENDIAN);
         }
         for (; i < n; i++) {
-            segD.set(I16, atD + 2L * i, (short) Dtype.BF16.fromFp32(multAdd(Dtype.BF16.toFp32(seg.get(I16,
+            segD.set(I16, atD + 2L * i, (short) Dtype.BF16.fromFp32(multAddTail(Dtype.BF16.toFp32(seg.get(I16,
                     at + 2L * i)), s, t)));
         }
     }
@@ -422,7 +423,7 @@ final class ArithKernel {
         for (; i < n; i++) {
             float a = Dtype.BF16.toFp32(seg0.get(I16, at0 + 2L * i));
             float b = Dtype.BF16.toFp32(seg1.get(I16, at1 + 2L * i));
-            float r = multAdd(a, s, b);
+            float r = multAddTail(a, s, b);
             segD.set(I16, atD + 2L * i, (short) Dtype.BF16.fromFp32(r));
         }
     }
@@ -445,7 +446,7 @@ final class ArithKernel {
                 multAdd(v(a, i), sv, v(b, i)).intoArray(a, i);
             }
             for (; i < len; i++) {
-                a[i] = multAdd(a[i], s, b[i]);
+                a[i] = multAddTail(a[i], s, b[i]);
             }
             c.narrow(a, 0, segD, atD + (long) c.size * k0, len);
         }
@@ -465,7 +466,8 @@ final class ArithKernel {
             Int8.narrow(a.mul(sv).add(b)).intoMemorySegment(segD, atD + i, ByteOrder.LITTLE_ENDIAN);
         }
         for (; i < n; i++) {
-            float r = multAdd(seg0.get(ValueLayout.JAVA_BYTE, at0 + i), s, seg1.get(ValueLayout.JAVA_BYTE, at1 + i));
+            float r = multAddTail(seg0.get(ValueLayout.JAVA_BYTE, at0 + i), s,
+                    seg1.get(ValueLayout.JAVA_BYTE, at1 + i));
             segD.set(ValueLayout.JAVA_BYTE, atD + i, (byte) Dtype.INT8.fromFp32(r));
         }
     }
@@ -488,13 +490,13 @@ final class ArithKernel {
                     ByteOrder.LITTLE_ENDIAN);
         }
         for (; i < n; i++) {
-            float r = multAdd(seg0.get(I32, at0 + 4L * i), s, seg1.get(I32, at1 + 4L * i));
+            float r = multAddTail(seg0.get(I32, at0 + 4L * i), s, seg1.get(I32, at1 + 4L * i));
             segD.set(I32, atD + 4L * i, Dtype.INT32.fromFp32(r));
         }
     }
 
     /** One element of the fused kernels' scalar tails: the reference's two stages, mult then add. */
-    private static float multAdd(float a, float s, float b) {
+    private static float multAddTail(float a, float s, float b) {
         return ArithAlu.apply(AluOp.ADD, ArithAlu.apply(AluOp.MULT, a, s), b);
     }
 
@@ -516,13 +518,13 @@ final class ArithKernel {
         return FloatVector.fromArray(Species.F, x, i);
     }
 
-    /** isNaN(a) ? b : isNaN(b) ? a : a >= b ? a : b. */
-    private static FloatVector max(FloatVector a, FloatVector b) {
+    /** IEEE 754's maxNum: isNaN(a) ? b : isNaN(b) ? a : a >= b ? a : b. */
+    private static FloatVector maxNum(FloatVector a, FloatVector b) {
         return b.blend(a, a.compare(GE, b)).blend(a, nan(b)).blend(b, nan(a));
     }
 
-    /** isNaN(a) ? b : isNaN(b) ? a : a <= b ? a : b. */
-    private static FloatVector min(FloatVector a, FloatVector b) {
+    /** IEEE 754's minNum: isNaN(a) ? b : isNaN(b) ? a : a <= b ? a : b. */
+    private static FloatVector minNum(FloatVector a, FloatVector b) {
         return b.blend(a, a.compare(LE, b)).blend(a, nan(b)).blend(b, nan(a));
     }
 

@@ -85,13 +85,13 @@ final class Transfer {
         switch (d) {
             case FP32, FP32R -> MemorySegment.copy(seg, F32, at, out, off, len);
             case BF16 -> {
-                i = Bf16.widen(seg, at, out, off, bound);
+                i = Bf16.widenInto(seg, at, out, off, bound);
             }
             case FP16 -> {
                 i = SmallFloat.widenFp16(seg, at, out, off, bound);
             }
             case INT8 -> {
-                i = Species.B == null ? 0 : Int8.widen(seg, at, out, off, bound);
+                i = Species.B == null ? 0 : Int8.widenInto(seg, at, out, off, bound);
             }
             case FP8_E3M4, FP8_E4M3, FP8_E5M2, INT16, UINT16 -> {
                 StreamCodec codec = StreamCodec.of(d); // none for fp8 without byte vectors: element by element
@@ -166,13 +166,13 @@ final class Transfer {
         switch (d) {
             case FP32, FP32R -> MemorySegment.copy(r, off, seg, F32, at, len);
             case BF16 -> {
-                i = Bf16.narrow(r, off, seg, at, bound);
+                i = Bf16.narrowFrom(r, off, seg, at, bound);
             }
             case FP16 -> {
                 i = SmallFloat.narrowFp16(r, off, seg, at, bound);
             }
             case INT8 -> {
-                i = Species.B == null ? 0 : Int8.narrow(r, off, seg, at, bound);
+                i = Species.B == null ? 0 : Int8.narrowFrom(r, off, seg, at, bound);
             }
             case FP8_E3M4, FP8_E4M3, FP8_E5M2, INT16, UINT16 -> {
                 StreamCodec codec = StreamCodec.of(d); // none for fp8 without byte vectors: element by element
