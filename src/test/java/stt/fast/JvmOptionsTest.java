@@ -43,7 +43,7 @@ class JvmOptionsTest {
      * A helper that takes or returns a vector must be inlined, or C2 boxes every vector that crosses the call, and
      * the kernel runs about 300 times slower. C2 inlines such a helper only while the call site looks hot, and a
      * recompilation after an uncommon trap can judge it cold: tensor_scalar_bf16_mult_add ran at 35 ns an element in
-     * about one fresh JVM of 15 (docs/decisions.md). So every one is named by an {@code inline} command, and each
+     * about one fresh JVM of 20 (docs/decisions.md). So every one is named by an {@code inline} command, and each
      * command names one of them: by name alone, so no other method of its class may share the name.
      */
     @Test
