@@ -3,7 +3,7 @@
 triad, a C triad, NumPy/ml_dtypes and JAX jit on the same op and sizes where they have one, from one run on this
 machine, and issue 13's acceptance ratios computed from it.
 
-    gcc -O3 -march=native -ffp-contract=off -o /tmp/triad bench/triad.c
+    gcc -O3 -march=native -ffp-contract=off -fopenmp -o /tmp/triad bench/triad.c
     pip install --no-index --find-links /opt/pypi/files ml_dtypes jax jaxlib
     python3 bench/compare.py [--runs N] [--filter TEXT]   # about 18 minutes a run; unsets OPENBLAS_* for NumPy
 
@@ -226,7 +226,8 @@ def main():
         "",
         "- fast-1t / fast-2t: `stt bench`'s fast engine on 1 and 2 threads; reference: the reference engine.",
         "- java-triad: a plain Java loop `c[i] = a[i] * s + b[i]` on float arrays of the same element count.",
-        "- c-triad: `bench/triad.c`, `gcc -O3 -march=native -ffp-contract=off` (no fused multiply-add, like stt).",
+        "- c-triad: `bench/triad.c`, `gcc -O3 -march=native -ffp-contract=off -fopenmp` on 1 thread (no fused"
+        " multiply-add, like stt).",
         "- numpy: fp32 mult/add `np.multiply(a, 1.5, out=t); np.add(t, b, out=c)`; other rows with peers: ml_dtypes"
         " or fp32 arrays converted to fp32, computed (tensor_tensor `a + b`, tensor_scalar `a * 1.5 + 0.5`, copy"
         " none), converted to the out dtype.",
