@@ -98,6 +98,17 @@ final class Bf16 {
                 .lanewise(OR, roundedHigh(even.reinterpretAsInts()).lanewise(LSHR, 16));
     }
 
+    /** The fp32 value of one bf16 pattern (the low 16 bits of {@code raw}), as {@link #even} widens a lane. */
+    static float widenOne(int raw) {
+        return Float.intBitsToFloat(raw << 16);
+    }
+
+    /** One fp32 value whose only NaN is the canonical one, narrowed as {@link #pairsCanonical} narrows a lane. */
+    static short narrowCanonical(float f) {
+        int bits = Float.floatToRawIntBits(f);
+        return (short) ((bits + 0x7fff + (bits >>> 16 & 1)) >>> 16);
+    }
+
     private static ShortVector shorts(IntVector v) {
         return v.convertShape(I2S, Species.S, 0).reinterpretAsShorts();
     }
