@@ -499,7 +499,7 @@ final class ArithKernel {
      * {@link ArithAlu#apply}'s MULT and ADD arms compute them. Not a call to it: at 410 bytecodes it is too big for
      * C2 to inline, and two calls an element made rows shorter than a vector (all tail) 10-16 ns an element.
      */
-    private static float multAddTail(float a, float s, float b) {
+    static float multAddTail(float a, float s, float b) {
         return ArithAlu.canonical(ArithAlu.canonical(a * s) + b);
     }
 
