@@ -13,10 +13,10 @@ engine at these sizes: docs/performance.md).
 Prints each round's ratios (the engine's speed-up over each triad's; issue 35 asks >= 0.9) and a table of the best
 of each row over the rounds.
 """
+import argparse
 import json
 import os
 import subprocess
-import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -37,13 +37,11 @@ def c_triad(binary, n, threads):
 
 
 def main():
-    args = sys.argv[1:]
-    runs = 3
-    if "--runs" in args:
-        k = args.index("--runs")
-        runs = int(args[k + 1])
-        del args[k:k + 2]
-    sizes = [int(a) for a in args] or [8192, 21824]
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("sizes", type=int, nargs="*", default=[8192, 21824], metavar="F")
+    args = ap.parse_args()
+    runs, sizes = args.runs, args.sizes
     binary = os.path.join(tempfile.mkdtemp(), "triad")
     subprocess.run(["gcc", "-O3", "-march=native", "-ffp-contract=off", "-fopenmp", "-o", binary,
                     os.path.join(ROOT, "bench", "triad.c")], check=True)

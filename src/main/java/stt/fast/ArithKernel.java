@@ -29,11 +29,11 @@ import stt.isa.Dtype;
 final class ArithKernel {
     private static final FloatVector ZERO = FloatVector.zero(Species.F);
     private static final FloatVector ONE = FloatVector.broadcast(Species.F, 1.0f);
-    private static final FloatVector NAN = FloatVector.broadcast(Species.F, ArithAlu.CANONICAL_NAN);
-    private static final FloatVector NAN256 = FloatVector.broadcast(Species.F256, ArithAlu.CANONICAL_NAN);
-    private static final FloatVector NAN128 = FloatVector.broadcast(Species.F128, ArithAlu.CANONICAL_NAN);
+    static final FloatVector NAN = FloatVector.broadcast(Species.F, ArithAlu.CANONICAL_NAN);
+    static final FloatVector NAN256 = FloatVector.broadcast(Species.F256, ArithAlu.CANONICAL_NAN);
+    static final FloatVector NAN128 = FloatVector.broadcast(Species.F128, ArithAlu.CANONICAL_NAN);
     private static final int L = Species.F.length();
-    private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfFloat F32 = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 

@@ -1,14 +1,16 @@
 package stt.fast;
 
 import static jdk.incubator.vector.VectorOperators.NE;
+import static stt.fast.ArithKernel.I16;
+import static stt.fast.ArithKernel.NAN;
+import static stt.fast.ArithKernel.NAN128;
+import static stt.fast.ArithKernel.NAN256;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.VectorSpecies;
-import stt.alu.ArithAlu;
 
 /**
  * The fused bf16 mult/add on short rows, all lanes at once, as {@link ArithKernel#multAddAcrossFp32} for fp32: a row
@@ -16,13 +18,6 @@ import stt.alu.ArithAlu;
  * lane it would run wholly in the scalar tail.
  */
 final class Bf16Across {
-    private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED;
-    private static final VectorSpecies<Integer> I256 = IntVector.SPECIES_256;
-    private static final VectorSpecies<Integer> I128 = IntVector.SPECIES_128;
-    private static final FloatVector NAN = FloatVector.broadcast(Species.F, ArithAlu.CANONICAL_NAN);
-    private static final FloatVector NAN256 = FloatVector.broadcast(FloatVector.SPECIES_256, ArithAlu.CANONICAL_NAN);
-    private static final FloatVector NAN128 = FloatVector.broadcast(FloatVector.SPECIES_128, ArithAlu.CANONICAL_NAN);
-
     private Bf16Across() {
     }
 
@@ -43,14 +38,14 @@ final class Bf16Across {
         }
         if (Species.F.length() > 8 && n - i >= 16) {
             for (int c = 0; c < lanes; c++) {
-                pairs(I256, NAN256, s[c], t == null ? 0 : t[c], segA, atA + c * pitchA + 2L * i, segB,
+                pairs(Species.I256, NAN256, s[c], t == null ? 0 : t[c], segA, atA + c * pitchA + 2L * i, segB,
                         atB + c * pitchB + 2L * i, segD, atD + c * pitchD + 2L * i);
             }
             i += 16;
         }
         if (Species.F.length() > 4 && n - i >= 8) {
             for (int c = 0; c < lanes; c++) {
-                pairs(I128, NAN128, s[c], t == null ? 0 : t[c], segA, atA + c * pitchA + 2L * i, segB,
+                pairs(Species.I128, NAN128, s[c], t == null ? 0 : t[c], segA, atA + c * pitchA + 2L * i, segB,
                         atB + c * pitchB + 2L * i, segD, atD + c * pitchD + 2L * i);
             }
             i += 8;

@@ -22,6 +22,9 @@ final class Species {
     /** Narrower float shapes, for the tail of a row shorter than {@link #F}. */
     static final VectorSpecies<Float> F256 = FloatVector.SPECIES_256;
     static final VectorSpecies<Float> F128 = FloatVector.SPECIES_128;
+    /** Ints of the same narrower shapes, for the tail of a bf16 row shorter than a pair vector ({@link Bf16Across}). */
+    static final VectorSpecies<Integer> I256 = IntVector.SPECIES_256;
+    static final VectorSpecies<Integer> I128 = IntVector.SPECIES_128;
 
     private Species() {
     }
