@@ -16,6 +16,7 @@ class LanesTest {
     private static final class Tally {
         final AtomicIntegerArray runs;
         final Set<String> threads = ConcurrentHashMap.newKeySet();
+        final long deadline = System.nanoTime() + 10_000_000_000L;
 
         Tally(int units) {
             runs = new AtomicIntegerArray(units);
@@ -24,6 +25,18 @@ class LanesTest {
         void unit(int u) {
             runs.incrementAndGet(u);
             threads.add(Thread.currentThread().getName());
+        }
+
+        /**
+         * Records the unit, then holds its thread until {@code expected} threads have run units (or 10 s from the
+         * tally's making), so that no thread can run a late thread's part for it: how many threads share the units
+         * is then not a race.
+         */
+        void unitOnceAllArrive(int u, int expected) {
+            unit(u);
+            while (threads.size() < expected && System.nanoTime() < deadline) {
+                sleep(1);
+            }
         }
 
         void assertEachOnce() {
@@ -37,13 +50,10 @@ class LanesTest {
     void everyUnitRunsOnceAndALargeInstructionIsShared() {
         for (int units : new int[] {1, 2, 3, 7, 128}) {
             Tally t = new Tally(units);
-            // each unit takes 2 ms, so a woken worker claims some before the caller has run them all
-            new Lanes(3).run(units, LARGE, u -> {
-                sleep(2);
-                t.unit(u);
-            });
+            int expected = Math.min(3, units);
+            new Lanes(3).run(units, LARGE, u -> t.unitOnceAllArrive(u, expected));
             t.assertEachOnce();
-            assertThat(t.threads).as("threads for %d units", units).hasSize(Math.min(3, units));
+            assertThat(t.threads).as("threads for %d units", units).hasSize(expected);
             assertThat(t.threads).contains(Thread.currentThread().getName());
         }
     }
@@ -107,10 +117,7 @@ class LanesTest {
         for (int round = 0; round < 3; round++) {
             Thread.sleep(20 * Crew.SPIN_NANOS / 1_000_000 + 5); // long past the spin: the worker parks
             Tally t = new Tally(64);
-            lanes.run(64, LARGE, u -> {
-                sleep(1); // long enough for the woken worker to claim units before the caller has run them all
-                t.unit(u);
-            });
+            lanes.run(64, LARGE, u -> t.unitOnceAllArrive(u, 2));
             t.assertEachOnce();
             assertThat(t.threads).hasSize(2);
         }
