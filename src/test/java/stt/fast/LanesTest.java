@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
 
@@ -63,6 +64,7 @@ class LanesTest {
         Lanes lanes = new Lanes(2);
         int units = 64;
         int block = units / 2 / 8; // a claim: an eighth of a thread's part
+        CountDownLatch claimed = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         AtomicIntegerArray byCaller = new AtomicIntegerArray(units);
         String caller = Thread.currentThread().getName();
@@ -75,9 +77,10 @@ class LanesTest {
         // the worker's first block stalls until released; the caller runs every other block meanwhile
         lanes.run(units, LARGE, u -> {
             if (Thread.currentThread().getName().equals(caller)) {
-                sleep(1); // time for the worker to wake and claim its first block
+                await(claimed); // the worker has woken and claimed its first block
                 byCaller.incrementAndGet(u);
             } else {
+                claimed.countDown();
                 try {
                     release.await();
                 } catch (InterruptedException e) {
@@ -90,9 +93,18 @@ class LanesTest {
         for (int u = 0; u < units; u++) {
             ranByCaller += byCaller.get(u);
         }
-        // a static split would leave the caller half of the units and the stalled worker the other half
-        assertThat(ranByCaller).isBetween(units - block, units);
+        // a static split would leave the caller half of the units and the stalled worker the other half; here the
+        // worker ran only the block it claimed
+        assertThat(ranByCaller).isEqualTo(units - block);
         assertThat(System.nanoTime() - start).isGreaterThan(400_000_000L); // the caller waited for the block in hand
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertThat(latch.await(10, TimeUnit.SECONDS)).as("the worker claimed a block within 10 s").isTrue();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static void sleep(long millis) {
