@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import stt.codec.Layout;
+import stt.codec.Memo;
 import stt.codec.TensorPattern;
 import stt.codec.Word;
 import stt.def.Definitions;
@@ -83,8 +84,26 @@ public final class Cost {
     public record Estimate(long n, Optional<Long> cycles, OptionalDouble ns, String source) {
     }
 
-    /** The estimate of a valid {@code word} on {@code gen}. */
+    private static final Memo<Key, Estimate> CACHE = new Memo<>(4096);
+
+    private record Key(Word word, Generation gen) {
+    }
+
+    /**
+     * The estimate of a valid {@code word} on {@code gen}, remembered per distinct word and generation (a program
+     * issues the same words many times; {@code stt run} estimates every word it ran).
+     */
     public static Estimate of(Word w, Generation gen) {
+        Key key = new Key(w, gen);
+        Estimate known = CACHE.get(key);
+        if (known == null) {
+            known = estimate(w, gen);
+            CACHE.put(key, known);
+        }
+        return known;
+    }
+
+    private static Estimate estimate(Word w, Generation gen) {
         long n = w.layout().hasPattern("dst") ? w.pattern("dst").elementCount() : 0;
         Optional<Formula> f = w.opcode().flatMap(op -> Definitions.of(op).cost());
         if (f.isEmpty()) {

@@ -72,11 +72,15 @@ public record Instruction(Word word, Opcode opcode, int channels, Operand src0, 
 
         /** Every lane's scalar, read before anything is written ({@link stt.isa.Decision#SCALAR_READ_FIRST}). */
         public int[] lanes(Machine m, int channels) {
-            int[] s = new int[channels];
+            return lanes(m, channels, new int[channels]);
+        }
+
+        /** {@link #lanes(Machine, int)} into {@code into}'s first {@code channels} elements; returns {@code into}. */
+        public int[] lanes(Machine m, int channels, int[] into) {
             for (int c = 0; c < channels; c++) {
-                s[c] = bits(m, c);
+                into[c] = bits(m, c);
             }
-            return s;
+            return into;
         }
     }
 

@@ -15,7 +15,7 @@ public final class CacheKernel implements Kernel {
     @Override
     public void execute(Machine m, Instruction i, Lanes lanes) {
         boolean cumulative = i.opcode() == Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE;
-        int[] s0 = i.imm0().lanes(m, i.channels());
+        int[] s0 = i.imm0().lanes(m, i.channels(), Chunks.get().s0);
         float[] acc = CacheReduce.start(m, i);
         long n = i.elements();
         lanes.run(i.channels(), n * i.channels(), lane -> {

@@ -1,6 +1,11 @@
 package stt.fast;
 
-/** One thread's chunk buffers, reused across lanes and words by the lane-at-a-time kernels. */
+import stt.isa.Generation;
+
+/**
+ * One thread's chunk buffers, reused across lanes and words by the lane-at-a-time kernels, and the lanes' scalars of
+ * the word the thread issues (as bits and as fp32), so that a word allocates nothing for them.
+ */
 final class Chunks {
     static final int SIZE = FastEngine.CHUNK;
 
@@ -13,6 +18,10 @@ final class Chunks {
     final int[] ia = new int[SIZE];
     final int[] ib = new int[SIZE];
     final int[] ir = new int[SIZE];
+    final int[] s0 = new int[Generation.PARTITIONS];
+    final int[] s1 = new int[Generation.PARTITIONS];
+    final float[] f0 = new float[Generation.PARTITIONS];
+    final float[] f1 = new float[Generation.PARTITIONS];
 
     private static final ThreadLocal<Chunks> LOCAL = ThreadLocal.withInitial(Chunks::new);
 

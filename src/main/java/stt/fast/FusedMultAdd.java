@@ -40,13 +40,15 @@ final class FusedMultAdd {
                 : chunked ? Optional.of(Family.CHUNKED) : Optional.empty();
     }
 
-    /** The fp32 values of scalar bits, one per lane, as {@link #run} and {@link #scalars} take them. */
-    static float[] floats(int[] bits) {
-        float[] f = new float[bits.length];
-        for (int c = 0; c < f.length; c++) {
-            f[c] = Float.intBitsToFloat(bits[c]);
+    /**
+     * The fp32 values of the first {@code channels} scalar bits, one per lane, as {@link #run} and {@link #scalars}
+     * take them, into {@code into}; returns {@code into}.
+     */
+    static float[] floats(int[] bits, int channels, float[] into) {
+        for (int c = 0; c < channels; c++) {
+            into[c] = Float.intBitsToFloat(bits[c]);
         }
-        return f;
+        return into;
     }
 
     /**

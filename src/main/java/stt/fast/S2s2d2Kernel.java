@@ -12,7 +12,7 @@ import stt.machine.Machine;
 abstract class S2s2d2Kernel implements Kernel {
     @Override
     public final void execute(Machine m, Instruction p, Lanes lanes) {
-        int[] scalars = p.imm0().lanes(m, p.channels());
+        int[] scalars = p.imm0().lanes(m, p.channels(), Chunks.get().s0);
         S2s2d2.startAccumulators(m, p);
         run(m, p, scalars, lanes);
     }

@@ -23,8 +23,9 @@ public final class TensorScalarKernel implements Kernel {
         AluOp op1 = i.op1();
         boolean bitvec = i.opcode().isBitvec();
         ReverseOperands rev = i.reverse();
-        int[] s0 = i.imm0().lanes(m, channels);
-        int[] s1 = i.imm1().lanes(m, channels);
+        Chunks own = Chunks.get();
+        int[] s0 = i.imm0().lanes(m, channels, own.s0);
+        int[] s1 = i.imm1().lanes(m, channels, own.s1);
         boolean alone = op1 == AluOp.BYPASS;
         boolean swap1 = !alone && rev.swapsSecond();
         long n = dst.count();
@@ -33,7 +34,8 @@ public final class TensorScalarKernel implements Kernel {
                 .filter(f -> f == FusedMultAdd.Family.FP32 || f == FusedMultAdd.Family.BF16) : Optional.empty();
         if (fused.isPresent()) {
             boolean bf16 = fused.get() == FusedMultAdd.Family.BF16;
-            FusedMultAdd.scalars(bf16, FusedMultAdd.floats(s0), FusedMultAdd.floats(s1), Rows.of(m, src),
+            FusedMultAdd.scalars(bf16, FusedMultAdd.floats(s0, channels, own.f0),
+                    FusedMultAdd.floats(s1, channels, own.f1), Rows.of(m, src),
                     Rows.of(m, dst), channels, n, lanes);
         } else {
             lanes.run(channels, n * channels, lane -> lane(m, src, dst, st, lane, s0[lane], s1[lane], n));

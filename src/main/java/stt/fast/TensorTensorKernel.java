@@ -3,6 +3,7 @@ package stt.fast;
 import java.util.Optional;
 import stt.exec.Operand;
 import stt.isa.AluOp;
+import stt.isa.Generation;
 import stt.exec.Instruction;
 import stt.machine.Machine;
 
@@ -11,6 +12,13 @@ import stt.machine.Machine;
  * stored; an add on contiguous fp32, bf16 or int8 streams runs fused on the segments ({@link FusedMultAdd}).
  */
 public final class TensorTensorKernel implements Kernel {
+    /** The fused add's scalar on every lane (read only). */
+    private static final float[] ONES = new float[Generation.PARTITIONS];
+
+    static {
+        java.util.Arrays.fill(ONES, 1.0f);
+    }
+
     @Override
     public void execute(Machine m, Instruction i, Lanes lanes) {
         Operand a = i.src0();
@@ -23,9 +31,7 @@ public final class TensorTensorKernel implements Kernel {
         var fused = bitvec || op != AluOp.ADD ? Optional.<FusedMultAdd.Family>empty()
                 : FusedMultAdd.family(a, b, dst);
         if (fused.isPresent()) {
-            float[] ones = new float[channels];
-            java.util.Arrays.fill(ones, 1.0f);
-            FusedMultAdd.run(fused.get(), ones, Rows.of(m, a), Rows.of(m, b), Rows.of(m, dst), channels, n, lanes);
+            FusedMultAdd.run(fused.get(), ONES, Rows.of(m, a), Rows.of(m, b), Rows.of(m, dst), channels, n, lanes);
             return;
         }
         int width = 8 * dst.dtype().size();
