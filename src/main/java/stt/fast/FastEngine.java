@@ -8,7 +8,6 @@ import stt.exec.Engine;
 import stt.exec.ExecutionException;
 import stt.exec.Instruction;
 import stt.exec.ReferenceEngine;
-import stt.exec.Resolver;
 import stt.exec.Trace;
 import stt.machine.Machine;
 
@@ -50,8 +49,7 @@ public final class FastEngine implements Engine {
             reference.execute(m, word, trace);
             return;
         }
-        Resolver.admit(m, word);
-        Instruction i = Instruction.of(m, word);
+        Instruction i = Instruction.admitted(m, word);
         if (Hazards.streamingOrderObservable(i)) {
             ReferenceEngine.run(m, def, def.body().orElseThrow(), i, trace);
         } else {
