@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # How a fresh JVM (with ./stt's options) warms up on a binary program (e.g. fp32 STT words as bench/realtime.py writes
 # them): when the first 1, 10, 100 ... words are done, then the per-word time round after round in the same JVM (the
-# same word object again and again, fresh words decoded from the program, Program.run over it, and Cost.of per word).
+# same word object again and again, fresh words decoded from the program, Program.run over it, and Cost.of per word),
+# each with the bytes the main thread allocated a word.
 #   bash bench/warmup.sh PROGRAM.bin [THREADS]
 # The floor, the same fused loop alone in a fresh JVM with the same options (bench/warmup/Bare.java):
 #   bash bench/warmup.sh --bare vector|scalar [WORDS]
