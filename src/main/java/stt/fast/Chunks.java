@@ -1,5 +1,7 @@
 package stt.fast;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import stt.isa.Generation;
 
 /**
@@ -22,10 +24,22 @@ final class Chunks {
     final int[] s1 = new int[Generation.PARTITIONS];
     final float[] f0 = new float[Generation.PARTITIONS];
     final float[] f1 = new float[Generation.PARTITIONS];
+    /**
+     * Staging for short rows run as one stream ({@link FusedMultAdd#packed}): src0, src1 and dst, each
+     * {@link #STAGE_BYTES} of native memory (as the machine's segments are, so the kernels see one kind of segment).
+     */
+    final MemorySegment[] stage = new MemorySegment[3];
+
+    /** The bytes of each staging segment: 128 rows of 8 int32 or fp32 elements. */
+    static final long STAGE_BYTES = 4096;
 
     private static final ThreadLocal<Chunks> LOCAL = ThreadLocal.withInitial(Chunks::new);
 
     private Chunks() {
+        Arena arena = Arena.ofAuto();
+        for (int k = 0; k < stage.length; k++) {
+            stage[k] = arena.allocate(STAGE_BYTES, 64);
+        }
     }
 
     static Chunks get() {
