@@ -9,9 +9,9 @@ import java.util.function.IntConsumer;
  * Worker threads that share an instruction's units with its caller. Each thread has a contiguous part, claimed a
  * few units at a time, and then claims what is left of the others', so the caller never waits for a unit nobody
  * has started: when a worker is slow to wake or off the CPU (the JIT's compiler threads want the same two cores
- * while a JVM warms up), the caller runs the rest itself and waits only for the units a worker has in hand. After each instruction a worker spins for
- * {@link #SPIN_NANOS} before it parks, so that in a stream of instructions the next one finds it awake: waking a
- * parked thread costs tens of microseconds, a good share of a large instruction.
+ * while a JVM warms up), the caller runs the rest itself and waits only for the units a worker has in hand. After
+ * each instruction a worker spins for {@link #SPIN_NANOS} before it parks, so that in a stream of instructions the
+ * next one finds it awake: waking a parked thread costs tens of microseconds, a good share of a large instruction.
  */
 public final class Crew {
     /** How long a worker waits awake for the next instruction, and a caller for its workers before it yields. */

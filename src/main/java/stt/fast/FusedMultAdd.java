@@ -167,8 +167,8 @@ final class FusedMultAdd {
     }
 
     /** {@code n} contiguous elements of family {@code f} (dst's dtype {@code dtype}): {@code dst = src0 * s + src1}. */
-    private static void contiguous(Family f, Dtype dtype, float s, MemorySegment seg0, long at0, MemorySegment seg1, long at1,
-            MemorySegment segD, long atD, int n) {
+    private static void contiguous(Family f, Dtype dtype, float s, MemorySegment seg0, long at0, MemorySegment seg1,
+            long at1, MemorySegment segD, long atD, int n) {
         switch (f) {
             case FP32 -> ArithKernel.multAddContiguousFp32(s, seg0, at0, seg1, at1, segD, atD, n);
             case BF16 -> ArithKernel.multAddContiguousBf16(s, seg0, at0, seg1, at1, segD, atD, n);

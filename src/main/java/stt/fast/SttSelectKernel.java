@@ -25,7 +25,8 @@ public final class SttSelectKernel extends S2s2d2Kernel {
         Rows b = Rows.of(m, p.src1());
         Rows d = Rows.of(m, p.dst());
         if (fused.isPresent()) {
-            FusedMultAdd.run(fused.get(), FusedMultAdd.floats(scalars, p.channels(), Chunks.get().f0), a, b, d, p.channels(), n, lanes);
+            float[] s = FusedMultAdd.floats(scalars, p.channels(), Chunks.get().f0);
+            FusedMultAdd.run(fused.get(), s, a, b, d, p.channels(), n, lanes);
         } else if (FusedBitwise.covers(p)) {
             lanes.run(p.channels(), n * p.channels(), c -> FusedBitwise.lane(p, a, b, d, c, scalars[c], n));
         } else if (FusedSelect.covers(p)) {
