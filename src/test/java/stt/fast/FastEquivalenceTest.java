@@ -114,6 +114,38 @@ class FastEquivalenceTest {
     }
 
     /**
+     * Short rows with one scalar run packed (gathered, run as one stream, scattered back): every row length up to and
+     * past the packed limit, with dst on src0 in place and apart, on all 128 lanes of random bits.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"int8", "int16", "uint16", "int32", "fp16", "fp8_e4m3",
+        "fp8_e5m2"})
+    void packedShortRowsToo(String dtype) throws ExecutionException {
+        Generation gen = Generation.MARIANA;
+        Machine ref = new Machine(gen);
+        Machine fast = new Machine(gen);
+        RandomWords.fill(41, ref, fast);
+        ReferenceEngine reference = new ReferenceEngine();
+        FastEngine engine = new FastEngine(1);
+        int words = 0;
+        for (int n : new int[] {1, 7, 8, 15, 16, 33, 64, 65}) {
+            for (String dst : new String[] {"sbuf:0:0x0", "sbuf:0:0x2000"}) {
+                String line = "scalar_tensor_tensor_arith src0=sbuf:0:0x0 src0.step_elem=[1,0] src0.num_elem=[" + n
+                        + ",1] src1=sbuf:0:0x1000 src1.step_elem=[1,0] src1.num_elem=[" + n + ",1] dst=" + dst
+                        + " dst.step_elem=[1,0] dst.num_elem=[" + n + ",1] op0=mult op1=add imm0=-2.5 imm0_dtype=fp32"
+                        + " in0_dtype=" + dtype + " in1_dtype=" + dtype + " out_dtype=" + dtype
+                        + " num_active_channels=128";
+                Word w = stt.Asm.line(line, gen);
+                reference.execute(ref, w, Trace.OFF);
+                engine.execute(fast, w, Trace.OFF);
+                words++;
+                assertThat(difference(ref, fast, true)).as(line).isNull();
+            }
+        }
+        assertThat(engine.kernelRuns()).as("words the fast path ran").isEqualTo(words);
+    }
+
+    /**
      * SelectReduce's plain selections (FusedSelect): one-byte predicates, half of them zero, choosing between
      * fp32 patterns (NaNs included) and the scalar, either sense; accumulating ones take the chunked path.
      */
