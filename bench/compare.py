@@ -4,7 +4,7 @@ triad, a C triad, NumPy/ml_dtypes and JAX jit on the same op and sizes where the
 machine, and issue 13's acceptance ratios computed from it.
 
     gcc -O3 -march=native -ffp-contract=off -fopenmp -o /tmp/triad bench/triad.c
-    pip install --no-index --find-links /opt/pypi/files ml_dtypes jax jaxlib
+    pip install ml_dtypes jax jaxlib
     python3 bench/compare.py [--runs N] [--filter TEXT]   # about 18 minutes a run; unsets OPENBLAS_* for NumPy
 
 The machine is shared and noisy: a case's speed moves by 10-50% from one minute (or one JVM) to the next, which
