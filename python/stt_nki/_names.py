@@ -1,20 +1,16 @@
 """The rest of NKI's published names (FAMILY-NEXT §0.5 `nki_names`): every public name of the API stubs exists in
 stt_nki with the stub's signature. What the model can honour is done here or where its family lives; a name the
 model cannot honour is `not_modelled`: it raises NotImplementedError naming itself and why when it is called, never
-at import, and a call whose arguments do not fit the signature is a TypeError first."""
+at import, whatever the arguments (a Beta 1 call of an `nki.isa` name is told the same as a Beta 2 one)."""
 import functools
-import inspect
 
 
 def not_modelled(module, why):
     """Decorates a function written with NKI's signature (its docstring says what NKI's call does): calling it
     raises NotImplementedError naming `module.name` and `why`."""
     def wrap(fn):
-        signature = inspect.signature(fn)
-
-        @functools.wraps(fn)
+        @functools.wraps(fn)  # inspect.signature gives fn's: the stub's
         def call(*args, **kwargs):
-            signature.bind(*args, **kwargs)  # a call NKI itself would refuse is told so first
             raise NotImplementedError(f"{module}.{fn.__name__}: {why}; the model does not run it")
         call.__doc__ = f"Not modelled: {why}. NKI: {fn.__doc__}"
         return call

@@ -241,6 +241,8 @@ prod = _reduction("prod", "multiply")
 def all(x, axis, dtype=None, *, mask=None, **kwargs):  # noqa: A001
     """nl.all(x, axis, dtype=None): x folded with nl.logical_and over axis (nki.isa.tensor_reduce); NKI's signature
     has no keepdims."""
+    if kwargs.pop("keepdims", False):
+        raise TypeError("nl.all: no keepdims (NKI's signature has none)")
     return _reduction("all", "logical_and")(x, axis, dtype=dtype, mask=mask, **kwargs)
 
 
