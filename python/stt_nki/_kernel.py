@@ -329,7 +329,8 @@ def program_id(axis=0):
 
 
 def num_programs(axes=0):
-    """The number of programs along `axes` of the launch grid (an axis, or a tuple of axes: their product)."""
+    """The number of programs along `axes` of the launch grid (an axis, or a tuple of axes: their product); 1
+    outside a kernel or past the grid's rank."""
     run = getattr(_state, "run", None)
     grid = (1,) if run is None else run.grid
     return int(np.prod([grid[a] if a < len(grid) else 1 for a in np.atleast_1d(axes)]))

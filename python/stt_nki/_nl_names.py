@@ -1,5 +1,7 @@
 """`nki.language` names of NKI's published stubs that the older modules lack (FAMILY-NEXT §0.5 `nki_names`), with the
 stubs' signatures. Imported by `language` at its end."""
+import contextlib
+
 import numpy as np
 
 from . import _kernel
@@ -86,7 +88,6 @@ def load_transpose2d(src, dtype=None, *, mask=None, **kwargs):
 
 def no_reorder():
     """`with nl.no_reorder():` keeps the calls inside in program order, which is the only order the model runs."""
-    import contextlib
     return contextlib.nullcontext()
 
 

@@ -228,7 +228,8 @@ def _reduction(nki, op):
         from . import isa
         return isa.tensor_reduce(globals()[op], x, axis, dtype=dtype, keepdims=keepdims, mask=mask, **kwargs)
     reduce.__name__ = reduce.__qualname__ = nki
-    reduce.__doc__ = f"nl.{nki}(x, axis, dtype=None, keepdims=False): x folded with nl.{op} over axis (nki.isa.tensor_reduce)."
+    reduce.__doc__ = (f"nl.{nki}(x, axis, dtype=None, keepdims=False): x folded with nl.{op} over axis"
+                      " (nki.isa.tensor_reduce).")
     return reduce
 
 
@@ -393,7 +394,7 @@ def __getattr__(name):
 def rand(shape, dtype=float32, buffer=None, name=""):
     """nl.rand: uniform values in [0, 1) from the host's NumPy generator (the model's rand_host decision): the device's
     random state and its bits-to-value mapping are not published, so these are not the device's values. Recorded
-    as an approximate GpSimd call."""
+    as an approximate GpSimd call. `buffer` and `name` are NKI's; the values come back as a new tile."""
     from . import _dtypes, _session
     model = _dtypes.named(dtype, "dtype")
     values = np.random.random_sample(tuple(int(n) for n in np.atleast_1d(shape))).astype(np.float32)
