@@ -59,6 +59,8 @@ class _Unary(AluOp):
 
 
 abs, invert, rsqrt = _Unary("abs", "absolute_value"), _Unary("invert", "bitwise_not"), _Unary("rsqrt", "rsqrt")
+# the ISA's ABS_MAX / ABS_MIN (NC-v4 on): max(|x|, |y|), min(|x|, |y|) (the model's side of abs_max_abs_min)
+abs_max, abs_min = AluOp("abs_max", "abs_max"), AluOp("abs_min", "abs_min")
 
 
 def program_ndim():
@@ -109,16 +111,6 @@ def cos(x, dtype=None):
 @not_modelled(_NL, _NO_OP)
 def tan(x, dtype=None):
     """tan x element-wise (FAMILY-NEXT §5.3's activation table has no tan)."""
-
-
-@not_modelled(_NL, _NO_OP)
-def abs_max(x, y, dtype=None):
-    """max(|x|, |y|) element-wise."""
-
-
-@not_modelled(_NL, _NO_OP)
-def abs_min(x, y, dtype=None):
-    """min(|x|, |y|) element-wise."""
 
 
 @not_modelled(_NL, _NO_OP)

@@ -107,6 +107,17 @@ def test_load_transpose2d_casts_to_dtype():
     np.testing.assert_array_equal(cast.view(np.uint16), a.T.astype(ml_dtypes.bfloat16).view(np.uint16))  # RNE
 
 
+def test_abs_max_and_abs_min_are_the_isas_ops():
+    x = np.array([[-3.0, 2.0, -0.5, 7.0]], F32)
+    y = np.array([[1.0, -4.0, 0.25, -7.5]], F32)
+    with stt_nki.Session(gen="mariana"):  # ABS_MAX / ABS_MIN are NC-v4 ops
+        np.testing.assert_array_equal(nl.abs_max(x, y), [[3.0, 4.0, 0.5, 7.5]])  # max(|x|, |y|), by hand
+        np.testing.assert_array_equal(nl.abs_min(x, y), [[1.0, 2.0, 0.25, 7.0]])
+        out = np.empty_like(x)
+        nisa.tensor_tensor(dst=out, data1=x, data2=y, op=nl.abs_max)
+        np.testing.assert_array_equal(out, [[3.0, 4.0, 0.5, 7.5]])
+
+
 def test_nki_dtype_is_there_for_signatures():
     nki = stt_nki.install_as_nki()
     try:
