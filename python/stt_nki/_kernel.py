@@ -13,6 +13,7 @@ import time
 import numpy as np
 
 from . import _chip, _dtypes, _session
+from ._tensor import TensorViews
 
 _state = threading.local()
 
@@ -38,7 +39,7 @@ hbm = private_hbm = Buffer("hbm", False)
 shared_hbm = Buffer("shared_hbm", False)
 
 
-class Tensor(np.ndarray):
+class Tensor(TensorViews, np.ndarray):
     """A kernel's tensor: a NumPy array with its buffer. Indexing with slices, integers, `...`, `nl.ds`, and Beta 1's
     `nl.arange`/`nl.mgrid` grids (arithmetic progressions along one axis each) gives a view of the same storage; any
     other advanced index gives a copy that remembers where it came from, so a call writing it writes through."""
@@ -127,8 +128,15 @@ class Tensor(np.ndarray):
         from .language import broadcast_to
         return broadcast_to(self, shape, dtype=dtype)
 
-    def ap(self, pattern, offset=0):
-        """`.ap(pattern=[[stride, count], ...], offset)`: the storage addressed directly (element strides)."""
+    def ap(self, pattern, offset=None, scalar_offset=None, vector_offset=None, indirect_dim=0, dtype=None):
+        """`.ap(pattern=[[stride, count], ...], offset)`: the storage addressed directly (element strides). Indirect
+        offsets and `dtype` are not modelled."""
+        unmodelled = {k: v for k, v in (("scalar_offset", scalar_offset), ("vector_offset", vector_offset),
+                                        ("dtype", dtype)) if v is not None}
+        if unmodelled or indirect_dim:
+            raise NotImplementedError(f"Tensor.ap: {unmodelled or {'indirect_dim': indirect_dim}}: indirect access"
+                                      " patterns and reinterpreting dtypes are not modelled")
+        offset = offset or 0
         base = self
         while base.base is not None and isinstance(base.base, Tensor):
             base = base.base
@@ -269,7 +277,7 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
         t = _sentinel(bits, model).view(Tensor)
     else:
         t = uninitialised(shape, dtype).view(Tensor)
-    t.buffer = buffer
+    t.buffer, t.name = buffer, name
     if buffer is shared_hbm and run is not None:
         run.shared.append(t)
     return t
@@ -298,16 +306,16 @@ def full(shape, fill_value, dtype, buffer=None, name="", **kwargs):
     return t
 
 
-def zeros_like(a, dtype=None, buffer=None, name="", **kwargs):
-    return zeros(a.shape, dtype if dtype is not None else a.dtype, buffer=buffer or getattr(a, "buffer", None))
+def zeros_like(x, dtype=None, buffer=None, name="", **kwargs):
+    return zeros(x.shape, dtype if dtype is not None else x.dtype, buffer=buffer or getattr(x, "buffer", None))
 
 
 def ones_like(a, dtype=None, buffer=None, name="", **kwargs):
     return ones(a.shape, dtype if dtype is not None else a.dtype, buffer=buffer or getattr(a, "buffer", None))
 
 
-def empty_like(a, dtype=None, buffer=None, name="", **kwargs):
-    return ndarray(a.shape, dtype if dtype is not None else a.dtype, buffer=buffer or getattr(a, "buffer", None))
+def empty_like(x, dtype=None, buffer=None, name="", **kwargs):
+    return ndarray(x.shape, dtype if dtype is not None else x.dtype, buffer=buffer or getattr(x, "buffer", None))
 
 
 def ds(start, size):
@@ -320,15 +328,18 @@ def program_id(axis=0):
     return 0 if run is None else run.program[axis] if axis < len(run.program) else 0
 
 
-def num_programs(axis=0):
+def num_programs(axes=0):
+    """The number of programs along `axes` of the launch grid (an axis, or a tuple of axes: their product); 1
+    outside a kernel or past the grid's rank."""
     run = getattr(_state, "run", None)
-    return 1 if run is None else run.grid[axis] if axis < len(run.grid) else 1
+    grid = (1,) if run is None else run.grid
+    return int(np.prod([grid[a] if a < len(grid) else 1 for a in np.atleast_1d(axes)]))
 
 
-def _loop(*args, **kwargs):
+def _loop(start, stop=None, step=1):
     """`nl.affine_range`, `sequential_range`, `static_range`, `range`: every kind runs in order (the model's
     loops_sequential; NKI's simulator does the same)."""
-    return range(*args)
+    return range(start) if stop is None else range(start, stop, step)
 
 
 # --- running a kernel ----------------------------------------------------------------------------------------------
@@ -407,6 +418,7 @@ def run_kernel(fn, args, kwargs, grid=(), platform_target=None, profile=None):
     s = _target(platform_target or os.environ.get("NEURON_PLATFORM_TARGET_OVERRIDE"))
     grid = tuple(int(g) for g in grid) if isinstance(grid, (tuple, list)) else ((int(grid),) if grid else ())
     run = _Run(s, grid or (1,), getattr(fn, "__name__", "kernel"))
+    run.launch_ndim = len(grid)  # nl.program_ndim(): 0 without a grid
     targs = [_to_tensor(a) for a in args]
     tkwargs = {k: _to_tensor(v) for k, v in kwargs.items()}
     outer = getattr(_state, "run", None)
@@ -504,7 +516,7 @@ class Jit:
         return run_kernel(self.fn, args, kwargs, self.grid, self.platform_target)
 
 
-def jit(fn=None, mode="auto", platform_target=None, **options):
+def jit(fn=None, *, mode="auto", platform_target=None, **options):
     """`@nki.jit`, `@nki.jit(mode="simulation", platform_target="trn2")`: the kernel, run on the model when called."""
     if isinstance(fn, Jit):  # nki.jit(kernel_already_jitted, ...): the options of the outer call win
         return Jit(fn.fn, fn.grid, platform_target or fn.platform_target, mode=mode, **options)
@@ -516,7 +528,7 @@ def jit(fn=None, mode="auto", platform_target=None, **options):
 baremetal = benchmark = trace = jit
 
 
-def simulate(kernel, profile=None, platform_target=None):
+def simulate(kernel, *, profile=None, platform_target=None):
     """`nki.simulate(kernel)(*args)` (NKI 2.29+): runs the kernel on the model; `kernel[2]` runs a grid.
     `profile="trace.json"` writes the run's trace-event JSON."""
     fn = getattr(kernel, "fn", kernel)

@@ -48,7 +48,8 @@ def install_as_nki(force=False):
                               nc_version=_forms.nc_version)
     api = dict(isa=isa, language=language, typing=typing, compiler=compiler, jit=_kernel.jit,
                baremetal=_kernel.baremetal, benchmark=_kernel.benchmark, trace=_kernel.trace, simulate=_kernel.simulate,
-               simulate_kernel=_kernel.simulate_kernel, last_report=_kernel.last_report)
+               simulate_kernel=_kernel.simulate_kernel, last_report=_kernel.last_report,
+               dtype=language.DType)
     for prefix in ("nki", "neuronxcc.nki"):
         top = _package(prefix, **api)
         sys.modules[prefix] = top

@@ -221,6 +221,7 @@ def _published(name, beta2, beta1, aliases=None, moves_data=False, picks_engine=
                 return _masks.apply(name, mask, lambda: run(beta, **a), a)
             return run(beta, **a)
         call.__name__ = call.__qualname__ = name
+        call.__signature__ = forms.beta2  # NKI 2.27+'s, as published
         call.__doc__ = (run.__doc__ or "") + (f"\n\nForms: {name}{forms.beta2} (NKI 2.27+), {name}{forms.beta1}"
                                               " (Beta 1).")
         return call
@@ -649,18 +650,4 @@ from . import _calls  # noqa: E402 (they are defined with _published above)
 
 globals().update(_calls.install(_published))
 
-
-def _unmodellable(name, why):
-    def call(*args, **kwargs):
-        raise NotImplementedError(f"nki.isa.{name}: {why}; the model does not run it (FAMILY-NEXT §13a)")
-    call.__name__ = call.__qualname__ = name
-    call.__doc__ = f"Not modelled: {why}."
-    return call
-
-
-_RANDOM = "the per-lane random state's layout and the mapping of its bits to values are not published"
-rng = _unmodellable("rng", _RANDOM)
-rand2 = _unmodellable("rand2", _RANDOM)
-dropout = _unmodellable("dropout", _RANDOM + " (dropout draws from that generator)")
-rand_set_state = _unmodellable("rand_set_state", _RANDOM)
-rand_get_state = _unmodellable("rand_get_state", _RANDOM)
+from ._isa_names import *  # noqa: E402,F401,F403 (the rest of NKI's published names)

@@ -32,7 +32,7 @@ class AluOp:
     def __repr__(self):
         return f"nl.{self.nki}"
 
-    def __call__(self, x, y=None, dtype=None, mask=None, **kwargs):
+    def __call__(self, x, y=None, dtype=None, *, mask=None, **kwargs):
         from . import isa, _dtypes  # the calls stand on this module
         if self.nki in _ACTIVATION:
             if y is not None:
@@ -114,7 +114,7 @@ class ActFunction:
     def __repr__(self):
         return f"nl.{self.nki}"
 
-    def __call__(self, x, dtype=None, mask=None, **kwargs):
+    def __call__(self, x, dtype=None, *, mask=None, **kwargs):
         from . import isa
         return isa.activation(op=self, data=x, dtype=dtype, mask=mask, **kwargs)
 
@@ -126,13 +126,13 @@ for _name in ActFunction.NAMES:
         globals()[_name] = ActFunction(_name)
 
 
-def copy(x, dtype=None, mask=None, **kwargs):
+def copy(x, dtype=None, *, mask=None, **kwargs):
     """nl.copy: the tile copied (tensor_copy on the Vector Engine; a cast when dtype differs)."""
     from . import isa
     return isa.tensor_copy(x, dtype=dtype, mask=mask, **kwargs)
 
 
-def reciprocal(x, dtype=None, mask=None, **kwargs):
+def reciprocal(x, dtype=None, *, mask=None, **kwargs):
     """nl.reciprocal: 1 / x on the Vector Engine (nki.isa.reciprocal, the model's reciprocal_rne)."""
     from . import isa
     return isa.reciprocal(x, dtype=dtype, mask=mask, **kwargs)
@@ -192,22 +192,44 @@ class _TileSize:
     gemm_moving_fmax = 512
     bn_stats_fmax = 512
 
+    # the SBUF of the session's generation (SPEC §2's active bytes per partition, 128 partitions)
+    @property
+    def sbuf_fmax_bytes(self):
+        from . import _chip, _session
+        return _chip._SBUF_BYTES[_session.current().gen]
+
+    total_available_sbuf_size = sbuf_fmax_bytes  # NKI's deprecated name for the same per-partition bytes
+
+    @property
+    def sbuf_fmax(self):
+        return self.sbuf_fmax_bytes // 4  # fp32 elements
+
+    @property
+    def sbuf_size_bytes(self):
+        return self.pmax * self.sbuf_fmax_bytes
+
+    @property
+    def psum_min_align(self):
+        raise NotImplementedError("nl.tile_size.psum_min_align: NKI publishes no value for it; not modelled")
+
+    @property
+    def sbuf_min_align(self):
+        raise NotImplementedError("nl.tile_size.sbuf_min_align: NKI publishes no value for it; not modelled")
+
 
 tile_size = _TileSize()
 
 
-def _reduction(nki, op, keepdims_allowed=True):
-    """`nl.<nki>(x, axis, dtype=None, keepdims=False, mask=None)`: tensor_reduce with `op` on the Vector Engine
+def _reduction(nki, op):
+    """`nl.<nki>(x, axis, dtype=None, keepdims=False, *, mask=None)`: tensor_reduce with `op` on the Vector Engine
     (FAMILY-NEXT §3.3), returning a new tile of the input's dtype unless `dtype` says otherwise."""
 
-    def reduce(x, axis, dtype=None, keepdims=False, mask=None, **kwargs):
+    def reduce(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
         from . import isa
-        if keepdims and not keepdims_allowed:
-            raise TypeError(f"nl.{nki}: no keepdims (NKI's signature has none)")
         return isa.tensor_reduce(globals()[op], x, axis, dtype=dtype, keepdims=keepdims, mask=mask, **kwargs)
     reduce.__name__ = reduce.__qualname__ = nki
-    reduce.__doc__ = (f"nl.{nki}(x, axis, dtype=None{', keepdims=False' if keepdims_allowed else ''}): x folded"
-                      f" with nl.{op} over axis (nki.isa.tensor_reduce).")
+    reduce.__doc__ = (f"nl.{nki}(x, axis, dtype=None, keepdims=False): x folded with nl.{op} over axis"
+                      " (nki.isa.tensor_reduce).")
     return reduce
 
 
@@ -215,10 +237,17 @@ sum = _reduction("sum", "add")  # noqa: A001 (NKI's names)
 max = _reduction("max", "maximum")  # noqa: A001
 min = _reduction("min", "minimum")  # noqa: A001
 prod = _reduction("prod", "multiply")
-all = _reduction("all", "logical_and", keepdims_allowed=False)  # noqa: A001
 
 
-def mean(x, axis, dtype=None, keepdims=False, mask=None, **kwargs):
+def all(x, axis, dtype=None, *, mask=None, **kwargs):  # noqa: A001
+    """nl.all(x, axis, dtype=None): x folded with nl.logical_and over axis (nki.isa.tensor_reduce); NKI's signature
+    has no keepdims."""
+    if kwargs.pop("keepdims", False):
+        raise TypeError("nl.all: no keepdims (NKI's signature has none)")
+    return _reduction("all", "logical_and")(x, axis, dtype=dtype, mask=mask, **kwargs)
+
+
+def mean(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
     """nl.mean: the fp32 sum over axis (tensor_reduce), then times fp32(1/n) (tensor_scalar), cast to dtype (default
     x's): the model's reading of NKI's "fp32 intermediates" (FAMILY-NEXT §3.3)."""
     from . import isa
@@ -228,9 +257,9 @@ def mean(x, axis, dtype=None, keepdims=False, mask=None, **kwargs):
                              dtype=dtype if dtype is not None else x.dtype)
 
 
-def var(x, axis, dtype=None, mask=None, **kwargs):
-    """nl.var: the population variance over the free axes, keeping dims: bn_stats then bn_aggr (FAMILY-NEXT §3.3,
-    the model's lowering; approximate)."""
+def var(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
+    """nl.var: the population variance over the free axes, keeping dims whatever `keepdims` says (as NKI's stub
+    says): bn_stats then bn_aggr (FAMILY-NEXT §3.3, the model's lowering; approximate)."""
     from . import isa
     if mask is not None:
         raise NotImplementedError("nl.var: mask= is not modelled")
@@ -243,13 +272,13 @@ def var(x, axis, dtype=None, mask=None, **kwargs):
     return mean_var[:, 1:2].reshape((x.shape[0],) + (1,) * (x.ndim - 1))
 
 
-def transpose(x, dtype=None, mask=None, **kwargs):
+def transpose(x, dtype=None, *, mask=None, **kwargs):
     """nl.transpose: x transposed on the Tensor Engine (its result is a PSUM tile in NKI; FAMILY-NEXT §7.1)."""
     from . import isa
     return isa.nc_transpose(x, engine=isa.tensor_engine, dtype=dtype, mask=mask, **kwargs)
 
 
-def matmul(x, y, transpose_x=False, mask=None, **kwargs):
+def matmul(x, y, transpose_x=False, *, mask=None, **kwargs):
     """nl.matmul: x @ y as the Tensor Engine computes it (fp32 result): unless transpose_x, x is transposed first
     (its bits, as NKI inserts a transpose to make it the stationary), then nc_matmul(stationary, y)."""
     from . import isa
@@ -259,7 +288,7 @@ def matmul(x, y, transpose_x=False, mask=None, **kwargs):
     return isa.nc_matmul(stationary, y, **kwargs)
 
 
-def load(src, dtype=None, mask=None, **kwargs):
+def load(src, dtype=None, *, mask=None, **kwargs):
     """nl.load: a new tile holding src (a DMA copy; through fp32 when dtype differs)."""
     from . import _calls, _dtypes, _masks
     if kwargs:
@@ -278,7 +307,7 @@ def load(src, dtype=None, mask=None, **kwargs):
     return _calls._copy_into(out, src, None, "nl.load")
 
 
-def store(dst, value, mask=None, **kwargs):
+def store(dst, value, *, mask=None, **kwargs):
     """nl.store: dst takes value (a DMA copy; through fp32 when the dtypes differ); a number fills dst."""
     from . import _calls, _masks
     if isinstance(dst, _masks.Reach):
@@ -352,9 +381,9 @@ def broadcast_to(x, shape, dtype=None):
     return out
 
 
-def device_print(prefix, x):
-    """`nl.device_print`: prints on the host."""
-    print(prefix, np.asarray(x))
+def device_print(print_prefix, tensor):
+    """`nl.device_print(print_prefix, tensor)`: prints on the host (as NKI's CPU simulation does)."""
+    print(print_prefix, np.asarray(tensor))
 
 
 def __getattr__(name):
@@ -362,18 +391,10 @@ def __getattr__(name):
                          " stt_nki.language for what it has")
 
 
-def load_transpose2d(src, dtype=None, mask=None, **kwargs):
-    """nl.load_transpose2d: a 2-D tensor loaded transposed (a DMA transpose, bits moved)."""
-    from . import isa
-    if mask is not None:
-        raise NotImplementedError("nl.load_transpose2d: mask= is not modelled")
-    return isa.dma_transpose(src, dtype=dtype, **kwargs)
-
-
-def rand(shape, dtype=float32, **kwargs):
+def rand(shape, dtype=float32, buffer=None, name=""):
     """nl.rand: uniform values in [0, 1) from the host's NumPy generator (the model's rand_host decision): the device's
     random state and its bits-to-value mapping are not published, so these are not the device's values. Recorded
-    as an approximate GpSimd call."""
+    as an approximate GpSimd call. `buffer` and `name` are NKI's; the values come back as a new tile."""
     from . import _dtypes, _session
     model = _dtypes.named(dtype, "dtype")
     values = np.random.random_sample(tuple(int(n) for n in np.atleast_1d(shape))).astype(np.float32)
@@ -384,10 +405,10 @@ def rand(shape, dtype=float32, **kwargs):
     return out
 
 
-def shared_identity_matrix(n, dtype=float32, **kwargs):
-    """nl.shared_identity_matrix(n, dtype): an n x n identity in shared HBM (ones on the diagonal, exact in every
-    dtype)."""
-    t = ndarray((int(n), int(n)), dtype, buffer=shared_hbm)
+def shared_identity_matrix(n, dtype=uint8, dst=None):
+    """nl.shared_identity_matrix(n, dtype=nl.uint8, dst=None): an n x n identity (ones on the diagonal, exact in
+    every dtype) in shared HBM, or written into `dst` when given."""
+    t = ndarray((int(n), int(n)), dtype, buffer=shared_hbm) if dst is None else dst
     t[...] = np.eye(int(n), dtype=np.float32).astype(t.dtype)
     return t
 
@@ -398,3 +419,6 @@ def static_cast(x, dtype):
     from . import _dtypes
     model = _dtypes.named(dtype, "dtype")
     return np.asarray(x).astype(_dtypes.empty(0, model).dtype)
+
+
+from ._nl_names import *  # noqa: E402,F401,F403 (the rest of NKI's published names)

@@ -232,6 +232,10 @@ public enum Decision {
             + " from 0 up, 64-byte aligned, each freed when its last view goes and all when the kernel ends; a call's"
             + " words address the tiles there, and an operand that is not one run of bytes per partition (a strided"
             + " view) is staged below them: NKI's allocator is the compiler's and is not published."),
+    NKI_NAMES(Source.SPEC_MODEL, "nki_names (FAMILY-NEXT §0.5): every public name of NKI 2.32's published API stubs"
+            + " (nki, nki.language, nki.isa) exists in stt_nki with the stub's signature (Beta 1's mask= and the"
+            + " like keyword-only); a name the model cannot honour raises NotImplementedError naming it and why when"
+            + " called, never at import."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"

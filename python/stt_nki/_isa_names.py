@@ -1,0 +1,167 @@
+"""`nki.isa` names of NKI's published stubs that the older modules lack (FAMILY-NEXT §0.5 `nki_names`), with the
+stubs' signatures. Imported by `isa` at its end."""
+import enum
+
+from . import _session
+from ._forms import engine, nc_version, oob_mode, reduce_cmd
+from ._names import NKIObject, not_modelled
+
+_ISA = "nki.isa"
+_RANDOM = "the per-lane random state's layout and the mapping of its bits to values are not published"
+_REGISTERS = "engine registers (VirtualRegister) and dynamic control flow are not modelled"
+_SOURCES = "FAMILY-NEXT does not define it (FAMILY-NEXT §13a)"
+_MX = "the MX (microscaling) formats are NC-v4 dtypes the model has no DTYPE code for"
+_CORES = "the model runs one NeuronCore; collectives across cores are not modelled"
+
+
+class dma_engine(enum.Enum):
+    """`nki.isa.dma_engine`: which DMA engine a transfer uses (no effect on the values the model computes)."""
+    dma = 1
+    gpsimd_dma = 2
+
+
+class NkiValidationError(Exception):
+    """`nki.isa.NkiValidationError`: a call NKI's validation refuses."""
+
+
+class NkiInstruction(NKIObject):
+    """`nki.isa.NkiInstruction`: a handle on an issued instruction, for scheduling dependencies."""
+
+    def __init__(self, handle):
+        super().__init__(handle=handle)
+
+    def depends_on(self, *producers):
+        """Orders this instruction after `producers`: the model runs every call in program order, so it already is."""
+
+
+class VirtualRegister(NKIObject):
+    """`nki.isa.VirtualRegister`: an engine register; constructing one is allowed, using one is not modelled."""
+
+    def __init__(self, state=None, frozen=False):
+        super().__init__(state=state, frozen=frozen)
+
+
+def get_nc_version():
+    """The NeuronCore version of the current session's generation (FAMILY-NEXT §10: sunda gen2, cayman gen3,
+    mariana and later gen4)."""
+    gen = _session.current().gen
+    return {"sunda": nc_version.gen2, "cayman": nc_version.gen3}.get(gen, nc_version.gen4)
+
+
+@not_modelled(_ISA, "NKI does not publish what a NeuronCore sub-version is")
+def get_nc_sub_version():
+    """The NeuronCore's sub-version."""
+
+
+@not_modelled(_ISA, _RANDOM)
+def rng(dst, engine=engine.vector, name=None):
+    """Random bits from the engine's generator."""
+
+
+@not_modelled(_ISA, _RANDOM + " (dropout draws from that generator)")
+def dropout(dst, data, prob, name=None):
+    """data with elements zeroed with probability prob."""
+
+
+@not_modelled(_ISA, _RANDOM)
+def set_rng_seed(src_seeds, name=None):
+    """Seeds the random generator."""
+
+
+@not_modelled(_ISA, _RANDOM)
+def rand_set_state(src_seeds, engine=engine.gpsimd, name=None):
+    """Sets the random state."""
+
+
+@not_modelled(_ISA, _RANDOM)
+def rand_get_state(dst, engine=engine.gpsimd, name=None):
+    """Reads the random state."""
+
+
+@not_modelled(_ISA, _RANDOM)
+def rand2(dst, min, max, name=None):
+    """Uniform random values in [min, max)."""
+
+
+@not_modelled(_ISA, _MX)
+def nc_matmul_mx(dst, stationary, moving, stationary_scale, moving_scale, tile_position=None, tile_size=None,
+                 accumulate=None, name=None):
+    """A matmul of MX-quantised operands."""
+
+
+@not_modelled(_ISA, _MX)
+def quantize_mx(dst, src, dst_scale, name=None):
+    """src quantised to an MX format."""
+
+
+@not_modelled(_ISA, _SOURCES)
+def activate2(dst, op, data, imm0, imm1, op0, op1, relu_param=0.0, reverse0=False, reverse1=False, reduce_op=None,
+              reduce_res=None, reduce_cmd=reduce_cmd.idle, name=None):
+    """An activation between two tensor-scalar stages."""
+
+
+@not_modelled(_ISA, _SOURCES)
+def local_gather(dst, src_buffer, index, num_elem_per_idx=1, num_valid_indices=None, name=None):
+    """A gather within each partition group (GpSimd)."""
+
+
+@not_modelled(_ISA, _SOURCES)
+def nc_n_gather(dst, data, indices, name=None):
+    """Elements gathered by index along the free dimension."""
+
+
+@not_modelled(_ISA, _SOURCES)
+def sequence_bounds(dst, segment_ids, name=None):
+    """The start and end of each segment."""
+
+
+@not_modelled(_ISA, _SOURCES)
+def dma_compute(dst, srcs, reduce_op, scales=None, unique_indices=True, oob_mode=oob_mode.error, name=None):
+    """A DMA that folds several sources."""
+
+
+@not_modelled(_ISA, _SOURCES)
+def nonzero_with_count(dst, src, index_offset=0, padding_val=-1, name=None):
+    """The indices of the nonzero elements and their count."""
+
+
+@not_modelled(_ISA, _SOURCES)
+def topk(val_dst, idx_dst, src, n, name=None):
+    """The K largest values and their indices (GpSimd)."""
+
+
+@not_modelled(_ISA, _CORES)
+def core_barrier(data, cores, engine=engine.gpsimd, name=None):
+    """A barrier across NeuronCores."""
+
+
+@not_modelled(_ISA, _CORES)
+def sendrecv(src, dst, send_to_rank, recv_from_rank, pipe_id, dma_engine=dma_engine.dma, name=None):
+    """A transfer between ranks."""
+
+
+@not_modelled(_ISA, _REGISTERS)
+def register_alloc(x=None):
+    """A new register, optionally holding x."""
+
+
+@not_modelled(_ISA, _REGISTERS)
+def register_move(dst, src):
+    """dst register = src register."""
+
+
+@not_modelled(_ISA, _REGISTERS)
+def register_load(dst, src):
+    """A register loaded from a [1, 1] tensor."""
+
+
+@not_modelled(_ISA, _REGISTERS)
+def register_store(dst, src):
+    """A [1, 1] tensor written from a register."""
+
+
+__all__ = ["dma_engine", "NkiValidationError", "NkiInstruction", "VirtualRegister", "get_nc_version",
+           "get_nc_sub_version", "rng", "dropout", "set_rng_seed", "rand_set_state", "rand_get_state", "rand2",
+           "nc_matmul_mx", "quantize_mx", "activate2", "local_gather", "nc_n_gather", "sequence_bounds",
+           "dma_compute", "nonzero_with_count", "topk", "core_barrier", "sendrecv", "register_alloc", "register_move",
+           "register_load", "register_store"]

@@ -1,0 +1,200 @@
+"""`nki.language` names of NKI's published stubs that the older modules lack (FAMILY-NEXT §0.5 `nki_names`), with the
+stubs' signatures. Imported by `language` at its end."""
+import contextlib
+
+import numpy as np
+
+from . import _kernel
+from ._names import NKIObject, not_modelled
+from .language import AluOp, load
+
+NkiTensor = _kernel.Tensor
+DType = np.dtype  # what `nl.float32` and the other dtypes are (an annotation: `dtype: nl.DType`)
+
+_NL = "nki.language"
+_NO_OP = "FAMILY-NEXT gives the model no op for it"
+_REGISTERS = "dynamic control flow on engine registers (VirtualRegister) is not modelled"
+_RANDOM = "the device's random state and its bits-to-value mapping are not published (FAMILY-NEXT §13a)"
+
+
+class MemoryRegion:
+    """`nl.MemoryRegion`: the memories NKI allocates tensors in; its members are the buffers `nl.sbuf`, ..."""
+    sbuf, psum, private_hbm, shared_hbm = _kernel.sbuf, _kernel.psum, _kernel.private_hbm, _kernel.shared_hbm
+
+
+def is_hbm(buffer):
+    """Whether `buffer` is device memory (`nl.hbm`, `private_hbm`, `shared_hbm`)."""
+    return _buffer(buffer, "is_hbm") in (_kernel.hbm, _kernel.shared_hbm)
+
+
+def is_on_chip(buffer):
+    """Whether `buffer` is on the chip (SBUF or PSUM)."""
+    return _buffer(buffer, "is_on_chip").on_chip
+
+
+def is_psum(buffer):
+    return _buffer(buffer, "is_psum") is _kernel.psum
+
+
+def is_sbuf(buffer):
+    return _buffer(buffer, "is_sbuf") is _kernel.sbuf
+
+
+def _buffer(buffer, what):
+    named = {b.name: b for b in (_kernel.sbuf, _kernel.psum, _kernel.hbm, _kernel.shared_hbm)}
+    named["private_hbm"] = _kernel.private_hbm
+    found = buffer if isinstance(buffer, _kernel.Buffer) else named.get(buffer)
+    if found is None:
+        raise TypeError(f"nl.{what}: buffer={buffer!r}: allowed: nl.sbuf, nl.psum, nl.hbm, nl.private_hbm,"
+                        " nl.shared_hbm or their names")
+    return found
+
+
+class _Unary(AluOp):
+    """A one-tile op (`nl.abs(x, dtype=None)`, `nl.invert`, `nl.rsqrt`) with NKI's signature."""
+    __slots__ = ()
+
+    def __call__(self, x, dtype=None, *, mask=None, **kwargs):
+        return AluOp.__call__(self, x, None, dtype, mask=mask, **kwargs)
+
+
+abs, invert, rsqrt = _Unary("abs", "absolute_value"), _Unary("invert", "bitwise_not"), _Unary("rsqrt", "rsqrt")
+# the ISA's ABS_MAX / ABS_MIN (NC-v4 on): max(|x|, |y|), min(|x|, |y|) (the model's side of abs_max_abs_min)
+abs_max, abs_min = AluOp("abs_max", "abs_max"), AluOp("abs_min", "abs_min")
+
+
+def program_ndim():
+    """`nl.program_ndim()`: the number of dimensions of the SPMD launch grid, 0 when the kernel has none."""
+    run = getattr(_kernel._state, "run", None)
+    return 0 if run is None else run.launch_ndim
+
+
+def shared_constant(constant):
+    """`nl.shared_constant(constant)`: a tensor in shared HBM holding `constant` (a NumPy array, or the path of a
+    `.npy` file), its dtype kept."""
+    data = np.load(constant) if isinstance(constant, str) else np.asarray(constant)
+    t = _kernel.ndarray(data.shape, data.dtype, buffer=_kernel.shared_hbm)
+    t[...] = data
+    return t
+
+
+def load_transpose2d(src, dtype=None, *, mask=None, **kwargs):
+    """`nl.load_transpose2d(src, dtype=None)`: a 2-D tensor loaded transposed (a DMA transpose, bits moved), then
+    cast to `dtype` when given as `nl.load` casts (a DMA copy through fp32)."""
+    from . import isa
+    if mask is not None:
+        raise NotImplementedError("nl.load_transpose2d: mask= is not modelled")
+    transposed = isa.dma_transpose(src, **kwargs)
+    return transposed if dtype is None else load(transposed, dtype=dtype)
+
+
+def no_reorder():
+    """`with nl.no_reorder():` keeps the calls inside in program order, which is the only order the model runs."""
+    return contextlib.nullcontext()
+
+
+def expand_dims(x, axis):
+    """`nl.expand_dims(x, axis)`: a view of x with a new size-1 axis at `axis` (numpy.expand_dims)."""
+    return np.expand_dims(x, axis)
+
+
+@not_modelled(_NL, "NKI publishes no semantics for it (its stub has no docstring)")
+def average(*args, **kwargs):
+    """An op NKI names without describing it."""
+
+
+@not_modelled(_NL, _NO_OP)
+def cos(x, dtype=None):
+    """cos x element-wise (FAMILY-NEXT §5.3's activation table has no cos)."""
+
+
+@not_modelled(_NL, _NO_OP)
+def tan(x, dtype=None):
+    """tan x element-wise (FAMILY-NEXT §5.3's activation table has no tan)."""
+
+
+@not_modelled(_NL, _NO_OP)
+def logical_not(x, dtype=None):
+    """NOT x element-wise."""
+
+
+@not_modelled(_NL, _NO_OP)
+def ceil(x, dtype=None):
+    """x rounded up."""
+
+
+@not_modelled(_NL, _NO_OP)
+def floor(x, dtype=None):
+    """x rounded down."""
+
+
+@not_modelled(_NL, _NO_OP)
+def trunc(x, dtype=None):
+    """x rounded towards zero."""
+
+
+@not_modelled(_NL, _NO_OP)
+def negative(x, dtype=None):
+    """-x element-wise."""
+
+
+@not_modelled(_NL, _NO_OP)
+def fmod(x, y, dtype=None):
+    """The remainder of x / y, with x's sign."""
+
+
+@not_modelled(_NL, _NO_OP)
+def mod(x, y, dtype=None):
+    """The remainder of x / y, with y's sign."""
+
+
+@not_modelled(_NL, "FAMILY-NEXT does not define its lowering")
+def softmax(x, axis=-1, dtype=None):
+    """softmax of x along axis."""
+
+
+@not_modelled(_NL, "FAMILY-NEXT does not define its lowering")
+def rms_norm(x, w, axis, n, epsilon=1e-06, dtype=None, compute_dtype=None):
+    """x / RMS(x) * w."""
+
+
+@not_modelled(_NL, "FAMILY-NEXT does not define its lowering")
+def where(condition, x, y, dtype=None):
+    """x where condition is 1.0, else y."""
+
+
+@not_modelled(_NL, "FAMILY-NEXT does not define its lowering")
+def gather_flattened(data, indices, axis=0, dtype=None):
+    """Elements of data picked by indices along the flattened free dimension."""
+
+
+@not_modelled(_NL, _RANDOM)
+def dropout(x, rate, dtype=None):
+    """x with elements zeroed with probability rate."""
+
+
+@not_modelled(_NL, _RANDOM)
+def random_seed(seed):
+    """Seeds nl.rand."""
+
+
+@not_modelled(_NL, _REGISTERS)
+def dynamic_range(start, stop=None, step=1):
+    """A loop whose bounds are read at run time."""
+
+
+@not_modelled(_NL, _REGISTERS)
+def fori_loop(lower, upper, body_fun, step=1):
+    """body_fun(i) for i in range(lower, upper, step), bounds from registers."""
+
+
+@not_modelled(_NL, _REGISTERS)
+def while_loop(init, body_fun):
+    """body_fun(r) while the register r is nonzero."""
+
+
+__all__ = ["NkiTensor", "DType", "MemoryRegion", "NKIObject", "is_hbm", "is_on_chip", "is_psum", "is_sbuf", "abs",
+           "invert", "rsqrt", "program_ndim", "shared_constant", "load_transpose2d", "no_reorder", "expand_dims",
+           "average", "cos", "tan", "abs_max", "abs_min", "logical_not", "ceil", "floor", "trunc", "negative", "fmod",
+           "mod", "softmax", "rms_norm", "where", "gather_flattened", "dropout", "random_seed", "dynamic_range",
+           "fori_loop", "while_loop"]

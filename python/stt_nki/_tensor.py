@@ -1,0 +1,136 @@
+"""`nl.NkiTensor`'s published methods (NKI 2.32's stub) on the kernel runner's `Tensor`: views of the same storage,
+as NKI's are, made with NumPy's strides. Indirect (run-time) addressing is not modelled: those methods raise
+NotImplementedError naming themselves when called."""
+import numpy as np
+
+_INDIRECT = "indirect (run-time) addressing is not modelled"
+
+
+class TensorViews:
+    """Mixed into `_kernel.Tensor` (a NumPy array that knows its buffer)."""
+
+    name = ""  # nl.ndarray(name=...) sets a tensor's own
+
+    def __new__(cls, shape, dtype, storage, buffer=None, name=""):
+        raise NotImplementedError("nl.NkiTensor(shape, dtype, storage): binding a storage handle is not modelled;"
+                                  " nl.ndarray allocates a tensor")
+
+    @property
+    def offset(self):
+        """The element offset of this view's first element in its storage."""
+        root = self
+        while isinstance(root.base, np.ndarray):
+            root = root.base
+        here, start = self.__array_interface__["data"][0], root.__array_interface__["data"][0]
+        return (here - start) // self.itemsize
+
+    def _on_chip(self):
+        return bool(getattr(getattr(self, "buffer", None), "on_chip", False))
+
+    def _free_dim(self, what, dim):
+        """`dim` as a non-negative axis; an on-chip tensor's partition dim (0) is refused, as NKI refuses it."""
+        axis = dim + self.ndim if dim < 0 else dim
+        if self._on_chip() and axis == 0:
+            raise ValueError(f"NkiTensor.{what}: dim={dim}: an on-chip tensor's partition dim (0) stays outermost")
+        return axis
+
+    def is_contiguous(self):
+        """Whether the view covers its storage in row-major order (on chip, the partition dim is not counted)."""
+        expected = self.itemsize
+        for n, stride in reversed(list(zip(self.shape, self.strides))[1 if self._on_chip() else 0:]):
+            if n != 1 and stride != expected:
+                return False
+            expected *= n
+        return True
+
+    def get_pattern(self):
+        """The view's access pattern, `[[stride, count], ...]` in elements, one pair per dimension."""
+        return [[stride // self.itemsize, n] for n, stride in zip(self.shape, self.strides)]
+
+    def is_indirect(self):
+        """Whether the view uses indirect addressing: never on the model (it has none)."""
+        return False
+
+    def permute(self, dims):
+        """The dimensions reordered (a view)."""
+        if sorted(dims) != list(range(self.ndim)):
+            raise ValueError(f"NkiTensor.permute: dims={dims!r}: must be a permutation of range({self.ndim})")
+        if self._on_chip() and dims[0] != 0:
+            raise ValueError(f"NkiTensor.permute: dims={dims!r}: an on-chip tensor's partition dim stays first")
+        return np.transpose(self, dims)
+
+    def broadcast(self, dim, size):
+        """The size-1 dimension `dim` repeated `size` times (stride 0, no copy)."""
+        axis = self._free_dim("broadcast", dim)
+        if self.shape[axis] != 1:
+            raise ValueError(f"NkiTensor.broadcast: dim={dim} has size {self.shape[axis]}; it must be 1")
+        shape = self.shape[:axis] + (int(size),) + self.shape[axis + 1:]
+        strides = self.strides[:axis] + (0,) + self.strides[axis + 1:]
+        return np.lib.stride_tricks.as_strided(self, shape, strides, subok=True)
+
+    def expand_dim(self, dim):
+        """A new size-1 dimension at `dim`."""
+        return np.expand_dims(self, self._free_dim("expand_dim", dim))
+
+    def squeeze_dim(self, dim):
+        """The size-1 dimension `dim` removed."""
+        axis = self._free_dim("squeeze_dim", dim)
+        if self.shape[axis] != 1:
+            raise ValueError(f"NkiTensor.squeeze_dim: dim={dim} has size {self.shape[axis]}; it must be 1")
+        return np.squeeze(self, axis=axis)
+
+    def reshape_dim(self, dim, shape):
+        """Dimension `dim` split into `shape` (one entry may be -1)."""
+        axis = dim + self.ndim if dim < 0 else dim
+        return self._view_as("reshape_dim", self.shape[:axis] + tuple(shape) + self.shape[axis + 1:])
+
+    def flatten_dims(self, start_dim, end_dim):
+        """Dimensions start_dim..end_dim (inclusive) merged into one."""
+        return self._view_as("flatten_dims", self.shape[:start_dim] + (-1,) + self.shape[end_dim + 1:])
+
+    def reshape(self, shape, *sizes, **numpy_options):
+        """`t.reshape(shape)` (NKI, also `shape=` by keyword) or NumPy's `t.reshape(n0, n1, ..., order=...)`."""
+        return np.ndarray.reshape(self, (shape,) + sizes if sizes else shape, **numpy_options)
+
+    def _view_as(self, what, shape):
+        v = np.ndarray.view(self)
+        try:
+            v.shape = shape
+        except (AttributeError, ValueError) as e:
+            raise ValueError(f"NkiTensor.{what}: shape {self.shape} with strides {self.strides} cannot be viewed as"
+                             f" {shape}: {e}") from None
+        return v
+
+    def rearrange(self, src_pattern, dst_pattern, fixed_sizes=None):
+        """einops-style rearrangement."""
+        raise NotImplementedError("NkiTensor.rearrange: einops-style patterns are not modelled; permute,"
+                                  " reshape_dim and flatten_dims are")
+
+    def slice(self, dim, start, end, step=1):
+        """Elements start..end (exclusive) of `dim`, every `step`-th."""
+        index = [slice(None)] * self.ndim
+        index[dim] = slice(start, end, step)
+        return self[tuple(index)]
+
+    def select(self, dim, index):
+        """Element `index` of `dim`, the dimension removed (a static integer index)."""
+        if not isinstance(index, (int, np.integer)):
+            raise NotImplementedError(f"NkiTensor.select: index={index!r}: a tensor index is {_INDIRECT}")
+        where = [slice(None)] * self.ndim
+        where[dim] = int(index)
+        return self[tuple(where)]
+
+    def vector_select(self, dim, vector_offset):
+        """Per-partition offsets along `dim`."""
+        raise NotImplementedError(f"NkiTensor.vector_select: {_INDIRECT}")
+
+    def view(self, dtype=None, *, type=None):
+        """The bits read as `dtype` (the last dimension scaled by the size ratio), as NumPy's `view`."""
+        args = [a for a in (dtype, type) if a is not None]
+        return np.ndarray.view(self, *args)
+
+    reinterpret_cast = view
+
+    def indirect(self, index, num_elem=None):
+        """Tensor Indirection (NC-v4)."""
+        raise NotImplementedError(f"NkiTensor.indirect: {_INDIRECT}")
