@@ -232,6 +232,19 @@ public enum Decision {
             + " from 0 up, 64-byte aligned, each freed when its last view goes and all when the kernel ends; a call's"
             + " words address the tiles there, and an operand that is not one run of bytes per partition (a strided"
             + " view) is staged below them: NKI's allocator is the compiler's and is not published."),
+    TILE_BROADCAST(Source.SPEC_MODEL, "tile_broadcast (FAMILY-NEXT §0.2): tile operators (nl.add(x, y), x - y, ...)"
+            + " and assignment into a tensor view broadcast partition dim first: a 1-D tile [P] is [P, 1], a size-1"
+            + " free dim repeats along the other's free dims, a size-1 partition dim across partitions; the operands"
+            + " of an nki.isa call have one partition count, a mismatch is an error naming both shapes."),
+    GPSIMD_ALU(Source.SPEC_MODEL, "gpsimd_alu (FAMILY-NEXT §0.4): a tensor_tensor or tensor_scalar call (a tile"
+            + " operator too) whose ALU op the Vector Engine's word refuses (divide, pow, mod) runs on GpSimd with the"
+            + " same fp32-hub ALU bodies: divide IEEE fp32 RNE, pow StrictMath.pow rounded once to fp32, mod np.mod"
+            + " (the divisor's sign); fidelity model."),
+    MASK_SEMANTICS(Source.SPEC_MODEL, "mask_semantics (FAMILY-NEXT §0.3, §9): a Beta-1 mask leaves the masked-off"
+            + " elements of a fresh result at the uninit sentinel and those of an existing dst at their old value; a"
+            + " mask over a reduced axis shrinks the fold to the kept elements (tensor_reduce, the nl reductions,"
+            + " tensor_scalar_reduce, activation's reduce, bn_stats, max8, the matmul's contraction); nl.mean divides"
+            + " by the count of kept elements."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"
