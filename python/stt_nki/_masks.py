@@ -84,12 +84,12 @@ def _reducing(args, operand="data"):
 # leading axes of the result are that operand's)
 _FOLDS = {"tensor_reduce": _tile_reduce, "tensor_scalar_reduce": _reducing, "activation": _reducing,
           "activation_reduce": _reducing, "bn_stats": lambda args: ("data", 1), "max8": lambda args: ("src", 1),
-          "nc_match_replace8": _reducing}
+          "nc_match_replace8": _reducing, "nl.var": lambda args: ("x", 1)}
 # arguments the call writes (besides its result): per partition
 _WRITTEN = ("reduce_res", "dst_idx")
 
 
-def shrink(name, selection, over, axes, run, args):
+def shrink(selection, over, axes, run, args):
     """Runs the call on the kept elements alone: `over` (the masked operand) and every tile of its shape taken at the
     kept indices, the other tiles of its partition count (per-partition values, the arrays the call writes) at the
     kept partitions; the written arrays and the result (over a new tile of the sentinel) spread back (the model's
@@ -115,12 +115,25 @@ def shrink(name, selection, over, axes, run, args):
 
 def apply(name, mask, run, args):
     """Runs a Beta 1 call under `mask`: `run(**args)` on the kept elements of a folded axis (`shrink`), or its new tile
-    masked to the sentinel, or its dst kept where masked off."""
+    masked to the sentinel, or its dst kept where masked off. The calls it makes stand on mask_semantics: their
+    records name it, and an exact one is model level."""
+    from . import _session
+    calls = _session.current().calls
+    first = len(calls)
+    try:
+        return _masked(name, mask, run, args)
+    finally:
+        for call in calls[first:]:
+            call["decisions"] = call.get("decisions", []) + ["mask_semantics"]
+            call["level"] = "model" if call["level"] == "exact" else call["level"]
+
+
+def _masked(name, mask, run, args):
     fold = _FOLDS.get(name)
     if fold is not None and (name != "activation" or args.get("reduce_res") is not None
                              or getattr(args.get("reduce_cmd"), "name", args.get("reduce_cmd")) != "idle"):
         over, axes = fold(args)
-        return shrink(name, Selection(mask, np.shape(args[over]), name), over, axes, run, args)
+        return shrink(Selection(mask, np.shape(args[over]), name), over, axes, run, args)
     if name == "nc_matmul":
         return matmul(mask, run, args)
     dst = args.get("dst")

@@ -348,7 +348,7 @@ def _or_gpsimd(vector, name, tiles, columns, args, out, shape, dst):
     try:
         return vector()
     except _session.InvalidInstruction as refused:
-        if not set(refused.rules) <= _OP_RULES:
+        if not refused.rules or not set(refused.rules) <= _OP_RULES:  # refused for something else than its op
             raise
         c = _level.Level(name)
         rows = None

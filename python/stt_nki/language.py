@@ -271,8 +271,7 @@ def var(x, axis, dtype=None, mask=None, **kwargs):
     if axes != list(range(1, x.ndim)):
         raise ValueError(f"nl.var: axis={axis!r}: the model reduces all the free axes (bn_stats works per partition)")
     if mask is not None:
-        return _masks.shrink("nl.var", _masks.Selection(mask, x.shape, "nl.var"), "x", 1,
-                             lambda x: var(x, axis, dtype=dtype, **kwargs), {"x": x})
+        return _masks.apply("nl.var", mask, lambda x: var(x, axis, dtype=dtype, **kwargs), {"x": x})
     flat = x.reshape(x.shape[0], -1)
     stats = [isa.bn_stats(flat[:, k:k + 512], dtype=float32) for k in range(0, flat.shape[1], 512)]
     mean_var = isa.bn_aggr(np.concatenate(stats, axis=1), dtype=dtype if dtype is not None else x.dtype)

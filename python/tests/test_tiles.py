@@ -158,9 +158,22 @@ def test_masks_shrink_the_reductions_of_max8_tensor_scalar_reduce_activation_and
     want = stationary[:48, :20].astype(np.float64).T @ moving[:48].astype(np.float64)  # fp32 matmul: approximate
     np.testing.assert_allclose(product[:20], want, rtol=1e-5, atol=1e-5)
     assert sentinel(product[20:]).all()
+    lhs = np.ascontiguousarray(stationary.T)  # nl.matmul(x, y): x [M, K] is transposed to the stationary
+    product = nl.matmul(lhs, moving, mask=nl.arange(64)[:, None, None] < 48)
+    np.testing.assert_allclose(product, lhs[:, :48].astype(np.float64) @ moving[:48], rtol=1e-5, atol=1e-5)
 
 
 def test_a_mask_that_is_not_a_product_of_single_axis_conditions_is_refused_on_a_fold():
     x = np.ones((8, 8), F32)
     with pytest.raises(NotImplementedError, match="not a product of conditions on single axes"):
         nl.sum(x, axis=1, mask=nl.arange(8)[None, :] <= nl.arange(8)[:, None])
+
+
+def test_masked_calls_are_reported_as_standing_on_mask_semantics():
+    x = RNG.standard_normal((128, 64)).astype(F32)
+    with stt_nki.Session() as s:
+        nl.sum(x, axis=1, mask=MASK)
+        nl.add(x, x, mask=MASK)  # an exact word; its masked-off elements keep the sentinel by the decision
+        nl.add(x, x)
+        assert [("mask_semantics" in c["decisions"], c["level"]) for c in s.calls] == [
+            (True, "model"), (True, "model"), (False, "exact")]

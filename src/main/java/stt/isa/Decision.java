@@ -244,7 +244,7 @@ public enum Decision {
             + " elements of a fresh result at the uninit sentinel and those of an existing dst at their old value; a"
             + " mask over a reduced axis shrinks the fold to the kept elements (tensor_reduce, the nl reductions,"
             + " tensor_scalar_reduce, activation's reduce, bn_stats, max8, the matmul's contraction); nl.mean divides"
-            + " by the count of kept elements."),
+            + " by the count of kept elements; a masked call is reported at model level."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"
