@@ -314,7 +314,7 @@ def install(published):
             raise reach.error
         inside = reach.inside()
         if reach is src:
-            return _masks.apply("dma_copy", inside, lambda: _copy_into(dst, src.gather(inside), dst_rmw_op,
+            return _masks.apply("dma_copy", inside, lambda dst: _copy_into(dst, src.gather(inside), dst_rmw_op,
                                                                       "dma_copy"), {"dst": dst})
         converted = np.empty(inside.shape, dst.base.dtype)
         _copy_into(converted, np.ascontiguousarray(np.broadcast_to(src, inside.shape)), None, "dma_copy")

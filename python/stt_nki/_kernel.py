@@ -68,7 +68,12 @@ class Tensor(TensorViews, np.ndarray):
 
     def __setitem__(self, index, value):
         basic = _as_basic(index, self.shape)
-        super().__setitem__(basic if basic is not None else index, value)
+        where = basic if basic is not None else index
+        target = np.ndarray.__getitem__(self.view(np.ndarray), where)
+        if isinstance(value, np.ndarray) and 1 <= value.ndim < np.ndim(target):
+            # NKI broadcasts the partition dim first (the model's tile_broadcast): [P] into [P, 1], [P, F] into [P, 1, F]
+            value = value.reshape(value.shape[:1] + (1,) * (np.ndim(target) - value.ndim) + value.shape[1:])
+        super().__setitem__(where, value)
 
     # tile operators run on the model's Vector Engine, as NKI lowers them
     def _op(self, name, other, reverse=False):

@@ -143,11 +143,6 @@ def fmod(x, y, dtype=None):
     """The remainder of x / y, with x's sign."""
 
 
-@not_modelled(_NL, _NO_OP)
-def mod(x, y, dtype=None):
-    """The remainder of x / y, with y's sign."""
-
-
 @not_modelled(_NL, "FAMILY-NEXT does not define its lowering")
 def softmax(x, axis=-1, dtype=None):
     """softmax of x along axis."""
@@ -196,5 +191,5 @@ def while_loop(init, body_fun):
 __all__ = ["NkiTensor", "DType", "MemoryRegion", "NKIObject", "is_hbm", "is_on_chip", "is_psum", "is_sbuf", "abs",
            "invert", "rsqrt", "program_ndim", "shared_constant", "load_transpose2d", "no_reorder", "expand_dims",
            "average", "cos", "tan", "abs_max", "abs_min", "logical_not", "ceil", "floor", "trunc", "negative", "fmod",
-           "mod", "softmax", "rms_norm", "where", "gather_flattened", "dropout", "random_seed", "dynamic_range",
+           "softmax", "rms_norm", "where", "gather_flattened", "dropout", "random_seed", "dynamic_range",
            "fori_loop", "while_loop"]

@@ -3,7 +3,7 @@
 NKI 2.27 and later ("Beta 2", `import nki`): `dst` first, every argument positional or by keyword as published, with
 `engine=` and `name=`; the call writes `dst` (and returns it). `neuronxcc.nki` ("Beta 1"): the call returns a new
 array, with keyword-only `dtype=` (default: the input's dtype, or NKI's type promotion for `tensor_tensor` and
-`tensor_tensor_scan`) and `mask=` (refused: a mask is a predicate over a kernel's index expressions). Arrays are
+`tensor_tensor_scan`) and `mask=` (a predicate over a kernel's index expressions, `_masks`). Arrays are
 `[P, ...]` (P <= 128 partitions; the free dimensions are flattened in C order). A session (`stt_nki.Session`) is one
 NeuronCore: every call runs its instruction words on the session's machine, whose Vector Engine accumulators persist
 from call to call, so `reduce_cmd=reduce` folds onto what the previous calls left (`Session.reset()` zeroes it).
@@ -64,6 +64,19 @@ class _Call:
         self.args = ["eval", "--instruction", instruction]
         self.arrays = {}
         self.new_tile = new_tile
+        self.first = None  # (name, shape) of the first tile operand: the others must have its partition count
+
+    def partitions(self, name, a):
+        """An nki.isa call does not broadcast partitions (the model's tile_broadcast): every tile operand has the
+        first one's partition count, else a ValueError naming both shapes."""
+        shape = np.shape(a)
+        if self.first is None:
+            self.first = (name, shape)
+        elif shape[:1] != self.first[1][:1]:
+            first, first_shape = self.first
+            raise ValueError(f"{name} {shape} and {first} {first_shape}: the operands of an nki.isa call have one"
+                             f" partition count ({shape[0]} against {first_shape[0]}); only tile operators"
+                             " broadcast partitions (FAMILY-NEXT §0.2)")
 
     def opt(self, name, value):
         self.args += [name, value]
@@ -75,6 +88,8 @@ class _Call:
     def tensor(self, option, name, a, dtype_option=None):
         """A tile operand: its region when it lives in the session's memory (the word reads it there), else its
         values. Returns (model dtype, (P, F), shape)."""
+        if isinstance(a, np.ndarray) and a.ndim >= 1:
+            self.partitions(name, a)
         where = _chip.region(a) if isinstance(a, np.ndarray) and a.ndim >= 1 and 1 <= a.shape[0] <= 128 else None
         if where is not None:
             self.opt(option, where)
@@ -122,6 +137,8 @@ class _Call:
         output's dtype and size), or a new array. With a kernel's tensors in SBUF, the tiles it stages stay below
         them."""
         s = _session.current()
+        if isinstance(dst, np.ndarray) and dst.ndim >= 1 and self.first is not None:
+            self.partitions("dst", dst)
         if dst is None and self.new_tile:
             dst = _kernel.new_tile(shape, out_model)  # a Beta 1 call's new tile: in SBUF while a kernel runs
         chip = getattr(s, "_chip", None)
@@ -218,7 +235,7 @@ def _published(name, beta2, beta1, aliases=None, moves_data=False, picks_engine=
             a.pop("name", None)
             mask = a.pop("mask", None) if beta == 1 else None
             if mask is not None:
-                return _masks.apply(name, mask, lambda: run(beta, **a), a)
+                return _masks.apply(name, mask, lambda **given: run(beta, **given), a)
             return run(beta, **a)
         call.__name__ = call.__qualname__ = name
         call.__signature__ = forms.beta2  # NKI 2.27+'s, as published
@@ -272,14 +289,17 @@ def _b1_tensor_tensor(data1, data2, op, *, dtype=None, mask=None, engine=engine.
 
 @_published("tensor_tensor", _b2_tensor_tensor, _b1_tensor_tensor)
 def tensor_tensor(beta, data1, data2, op, dst=None, dtype=None):
-    """`data1 op data2`: Tensor-Tensor 0x41, or 0x51 for a bit-vector op. Beta 1's default dtype is NKI's type
-    promotion of the two inputs (bf16 with fp32 gives fp32)."""
+    """`data1 op data2`: Tensor-Tensor 0x41, or 0x51 for a bit-vector op; an op the Vector Engine's word refuses
+    (divide, pow, mod) runs on GpSimd (`_or_gpsimd`). Beta 1's default dtype is NKI's type promotion of the two inputs
+    (bf16 with fp32 gives fp32). The operands (and dst) have one partition count."""
     c = _Call("tensor-tensor")
     m1, _, shape = c.tensor("--data", "data1", data1, "--dtype0")
     m2, _, _ = c.tensor("--data2", "data2", data2, "--dtype1")
-    c.opt("--op", _op(op, "op"))
+    alu = _op(op, "op")
+    c.opt("--op", alu)
     out = c.out_dtype(dtype, dst, _dtypes.promote(m1, m2))
-    return c.run("tensor_tensor", out, shape, dst)
+    return _or_gpsimd(lambda: c.run("tensor_tensor", out, shape, dst), "tensor_tensor",
+                      {"data1": data1, "data2": data2}, {}, {"op": alu}, out, shape, dst)
 
 
 def _b2_tensor_scalar(dst, data, op0, operand0, reverse0=False, op1=None, operand1=None, reverse1=False,
@@ -294,7 +314,8 @@ def _b1_tensor_scalar(data, op0, operand0, reverse0=False, op1=None, operand1=No
 
 @_published("tensor_scalar", _b2_tensor_scalar, _b1_tensor_scalar)
 def tensor_scalar(beta, data, op0, operand0, reverse0, op1, operand1, reverse1, dst=None, dtype=None):
-    """`(data op0 operand0) op1 operand1`, the second stage optional: Tensor-Scalar 0x43 (0x53 for bit-vector)."""
+    """`(data op0 operand0) op1 operand1`, the second stage optional: Tensor-Scalar 0x43 (0x53 for bit-vector); an op
+    the Vector Engine's word refuses (divide, pow, mod) runs on GpSimd (`_or_gpsimd`)."""
     if (op1 is None) != (operand1 is None):
         raise ValueError("op1 and operand1 go together")
     a0 = _op(op0, "op0")
@@ -310,7 +331,41 @@ def tensor_scalar(beta, data, op0, operand0, reverse0, op1, operand1, reverse1, 
         c.scalar("--operand1", "operand1", operand1, bitvec, flat[0])
     c.flag("--reverse1", reverse1)
     out = c.out_dtype(dtype, dst, model)
-    return c.run("tensor_scalar", out, shape, dst)
+    return _or_gpsimd(lambda: c.run("tensor_scalar", out, shape, dst), "tensor_scalar", {"data": data},
+                      {"operand0": operand0, "operand1": operand1},
+                      {"op0": a0, "reverse0": bool(reverse0), "op1": a1, "reverse1": bool(reverse1)}, out, shape, dst)
+
+
+# the rules by which the Vector Engine's word refuses an ALU op (validity or executability, FAMILY.md §3; the integer
+# band's signedness rule refuses mod on floats)
+_OP_RULES = {"s3s3d3_tt_valid_op", "is_valid_tensor_tensor_arith_dve", "tensor_scalar_valid_ops",
+             "s3s3d3_tt_valid_int_signness"}
+
+
+def _or_gpsimd(vector, name, tiles, columns, args, out, shape, dst):
+    """Runs `vector()` (the call's Vector Engine word); when that word refuses the call's ALU op (divide, pow, mod),
+    the call runs on GpSimd at NKI level with the same ALU bodies (the model's gpsimd_alu, FAMILY-NEXT §0.4). When
+    GpSimd has no body for the op either, the Vector Engine's refusal stands."""
+    try:
+        return vector()
+    except _session.InvalidInstruction as refused:
+        if not refused.rules or not set(refused.rules) <= _OP_RULES:  # refused for something else than its op
+            raise
+        c = _level.Level(name)
+        rows = None
+        for key, tile in tiles.items():
+            _, rows, _ = c.tile(key, tile)
+        for key, value in columns.items():
+            if value is not None:
+                c.column(key, value, rows)
+        for key, value in args.items():
+            c.arg(key, value)
+        c.arg("dtype", out)
+        try:
+            got = c.run()
+        except ValueError as no_body:
+            raise refused from no_body
+        return _calls._give(dst, _level.as_result(got["dst"], out, shape))
 
 
 def _b2_tensor_scalar_reduce(dst, data, op0, operand0, reduce_op, reduce_res=None, reverse0=False,

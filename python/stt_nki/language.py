@@ -56,28 +56,56 @@ class AluOp:
         return isa.tensor_scalar(tile, self, number, reverse0=not tile_x, dtype=dtype, mask=mask, **kwargs)
 
 
+def tile_shape(a):
+    """A tile's shape as NKI reads it, partition dimension first: a 1-D tile [P] is [P, 1] (FAMILY-NEXT §0.2)."""
+    return a.shape + (1,) if a.ndim == 1 else a.shape
+
+
+def broadcast_shape(x, y, what=("x", "y")):
+    """The common shape of two tiles under NKI's broadcasting (the model's tile_broadcast, FAMILY-NEXT §0.2): the
+    partition dims agree or one is 1 (repeated across partitions); the free dims broadcast as NumPy's do (a size-1 free
+    dim is repeated along the other's), after a 1-D tile [P] is read as [P, 1]."""
+    sx, sy = tile_shape(x), tile_shape(y)
+    if sx[0] != sy[0] and 1 not in (sx[0], sy[0]):
+        raise ValueError(f"{what[0]} {x.shape} and {what[1]} {y.shape}: the partition dims ({sx[0]}, {sy[0]}) neither"
+                         " agree nor is one of them 1 (NKI broadcasts the partition dim first)")
+    try:
+        free = np.broadcast_shapes(sx[1:], sy[1:])
+    except ValueError:
+        raise ValueError(f"{what[0]} {x.shape} and {what[1]} {y.shape}: the free dims {sx[1:]} and {sy[1:]} do not"
+                         " broadcast (each pair equal, or one of them 1)") from None
+    return (builtins.max(sx[0], sy[0]),) + free
+
+
+def as_tile_shape(a, shape):
+    """`a` repeated to `shape` partition dim first (a view; `broadcast_shape` said it fits)."""
+    return np.broadcast_to(a.reshape(tile_shape(a)), shape)
+
+
 def _column(a, rows):
     """a as a per-partition [rows, 1] scalar when it is constant along its free dims ([rows or 1, 1, ...]), else
     None."""
-    if a.ndim and builtins.all(n == 1 for n in a.shape[1:]) and a.shape[0] in (1, rows):
-        return np.ascontiguousarray(np.broadcast_to(a.reshape(a.shape[0], 1), (rows, 1)))
+    shape = tile_shape(a)
+    if builtins.all(n == 1 for n in shape[1:]) and shape[0] in (1, rows):
+        return np.ascontiguousarray(np.broadcast_to(a.reshape(shape[0], 1), (rows, 1)))
     return None
 
 
 def _broadcast(self, x, y, dtype, mask, kwargs):
-    """Two tiles of different shapes, broadcast as NKI does: a [P, 1] (or [1, 1]) tile is a per-partition scalar
-    (Tensor-Scalar); otherwise both are repeated to the common shape (data movement) and combined (Tensor-Tensor)."""
+    """Two tiles of different shapes, broadcast as NKI does (partition dim first, `broadcast_shape`): a [P, 1] (or
+    [P], or [1, 1]) tile is a per-partition scalar (Tensor-Scalar); otherwise both are repeated to the common shape
+    (data movement) and combined (Tensor-Tensor)."""
     from . import isa, _dtypes
-    shape = np.broadcast_shapes(x.shape, y.shape)
+    shape = broadcast_shape(x, y)
     if dtype is None:
         dtype = _dtypes.promote(_dtypes.of_array(x, "x")[0], _dtypes.of_array(y, "y")[0])
     col_y, col_x = _column(y, shape[0]), _column(x, shape[0])
-    if col_y is not None and x.shape == shape:
-        return isa.tensor_scalar(x, self, col_y, dtype=dtype, mask=mask, **kwargs)
-    if col_x is not None and y.shape == shape:
-        return isa.tensor_scalar(y, self, col_x, reverse0=True, dtype=dtype, mask=mask, **kwargs)
-    full_x = np.ascontiguousarray(np.broadcast_to(x, shape))
-    full_y = np.ascontiguousarray(np.broadcast_to(y, shape))
+    if col_y is not None and tile_shape(x) == shape:
+        return isa.tensor_scalar(x.reshape(shape), self, col_y, dtype=dtype, mask=mask, **kwargs)
+    if col_x is not None and tile_shape(y) == shape:
+        return isa.tensor_scalar(y.reshape(shape), self, col_x, reverse0=True, dtype=dtype, mask=mask, **kwargs)
+    full_x = np.ascontiguousarray(as_tile_shape(x, shape))
+    full_y = np.ascontiguousarray(as_tile_shape(y, shape))
     return isa.tensor_tensor(full_x, full_y, self, dtype=dtype, mask=mask, **kwargs)
 
 
@@ -92,7 +120,7 @@ OPS = {
     "logical_or": "logical_or", "logical_xor": "logical_xor", "abs": "absolute_value", "power": "pow",
     "rsqrt": "rsqrt", "invert": "bitwise_not", "bitwise_not": "bitwise_not", "bitwise_and": "bitwise_and",
     "bitwise_or": "bitwise_or", "bitwise_xor": "bitwise_xor", "left_shift": "logical_shift_left",
-    "right_shift": "logical_shift_right",
+    "right_shift": "logical_shift_right", "mod": "mod",
 }
 
 for _name, _model in OPS.items():
@@ -249,23 +277,30 @@ def all(x, axis, dtype=None, *, mask=None, **kwargs):  # noqa: A001
 
 def mean(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
     """nl.mean: the fp32 sum over axis (tensor_reduce), then times fp32(1/n) (tensor_scalar), cast to dtype (default
-    x's): the model's reading of NKI's "fp32 intermediates" (FAMILY-NEXT §3.3)."""
-    from . import isa
+    x's): the model's reading of NKI's "fp32 intermediates" (FAMILY-NEXT §3.3). Under a mask, n is the count of kept
+    elements and the positions the mask leaves out keep the sentinel (the model's mask_semantics)."""
+    from . import isa, _masks
     total = isa.tensor_reduce(globals()["add"], x, axis, dtype=float32, keepdims=keepdims, mask=mask, **kwargs)
-    n = int(np.prod([x.shape[a] for a in isa._reduced_axes(axis, x.ndim)], dtype=np.int64))
+    axes = isa._reduced_axes(axis, x.ndim)
+    n = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
+    kept = None
+    if mask is not None:
+        selection = _masks.Selection(mask, x.shape, "nl.mean")
+        n, kept = selection.count(axes), selection.result_mask(total.shape, axes[0])
     return isa.tensor_scalar(total, globals()["multiply"], float(np.float32(1) / np.float32(n)),
-                             dtype=dtype if dtype is not None else x.dtype)
+                             dtype=dtype if dtype is not None else x.dtype, mask=kept)
 
 
 def var(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
     """nl.var: the population variance over the free axes, keeping dims whatever `keepdims` says (as NKI's stub
-    says): bn_stats then bn_aggr (FAMILY-NEXT §3.3, the model's lowering; approximate)."""
-    from . import isa
-    if mask is not None:
-        raise NotImplementedError("nl.var: mask= is not modelled")
+    says): bn_stats then bn_aggr (FAMILY-NEXT §3.3, the model's lowering; approximate). Under a mask, the variance of
+    the kept elements of each kept partition (the others keep the sentinel; the model's mask_semantics)."""
+    from . import isa, _masks
     axes = isa._reduced_axes(axis, x.ndim)
     if axes != list(range(1, x.ndim)):
         raise ValueError(f"nl.var: axis={axis!r}: the model reduces all the free axes (bn_stats works per partition)")
+    if mask is not None:
+        return _masks.apply("nl.var", mask, lambda x: var(x, axis, dtype=dtype, **kwargs), {"x": x})
     flat = x.reshape(x.shape[0], -1)
     stats = [isa.bn_stats(flat[:, k:k + 512], dtype=float32) for k in range(0, flat.shape[1], 512)]
     mean_var = isa.bn_aggr(np.concatenate(stats, axis=1), dtype=dtype if dtype is not None else x.dtype)
@@ -280,11 +315,12 @@ def transpose(x, dtype=None, *, mask=None, **kwargs):
 
 def matmul(x, y, transpose_x=False, *, mask=None, **kwargs):
     """nl.matmul: x @ y as the Tensor Engine computes it (fp32 result): unless transpose_x, x is transposed first
-    (its bits, as NKI inserts a transpose to make it the stationary), then nc_matmul(stationary, y)."""
+    (its bits, as NKI inserts a transpose to make it the stationary), then nc_matmul(stationary, y); a mask ranges
+    over (contraction, M, N), as nc_matmul's."""
     from . import isa
-    if mask is not None:
-        raise NotImplementedError("nl.matmul: mask= is not modelled")
     stationary = x if transpose_x else transpose(x)
+    if mask is not None:  # over the contraction, M and N (FAMILY-NEXT §9)
+        kwargs["mask"] = mask
     return isa.nc_matmul(stationary, y, **kwargs)
 
 
@@ -321,7 +357,7 @@ def store(dst, value, *, mask=None, **kwargs):
     if not isinstance(value, np.ndarray) and isinstance(value, (int, float, np.integer, np.floating)):
         value = np.full(np.shape(dst), value, np.int32 if isinstance(value, (int, np.integer)) else np.float32)
     if mask is not None:
-        return _masks.apply("nl.store", mask, lambda: store(dst, value), {"dst": dst})
+        return _masks.apply("nl.store", mask, lambda dst: store(dst, value), {"dst": dst})
     if kwargs:
         raise TypeError(f"nl.store: unexpected arguments {sorted(kwargs)}")
     return _calls._copy_into(dst, value, None, "nl.store")

@@ -163,10 +163,11 @@ def test_an_op_the_generation_lacks_raises_invalid_instruction_with_the_rules():
         assert e.value.rules == ["has_valid_scalar_tensor_tensor_op"]
         assert s.last_words and len(s.last_words[0]) == 64
     with pytest.raises(stt_nki.InvalidInstruction) as e:
-        nisa.tensor_tensor(data1=a, data2=a, op=nl.power)  # valid, but not on the Vector Engine (FAMILY.md §3)
-    assert e.value.rules == ["is_valid_tensor_tensor_arith_dve"]
+        # valid, but not on the Vector Engine (FAMILY.md §3), and the GpSimd ALU bodies have no rsqrt: refused
+        nisa.tensor_scalar(a, "rsqrt", 0.0, op1="bypass", operand1=0.0)
+    assert e.value.rules == ["tensor_scalar_valid_ops"]
     assert [v["level"] for v in e.value.verdicts] == ["not_executable"]
-    assert e.value.verdicts[0]["word"] == 0 and "pow" in e.value.verdicts[0]["message"]
+    assert e.value.verdicts[0]["word"] == 0 and "rsqrt" in e.value.verdicts[0]["message"]
 
 
 def test_an_interrupted_call_leaves_the_session_usable():

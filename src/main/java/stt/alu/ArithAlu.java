@@ -1,13 +1,25 @@
 package stt.alu;
 
+import java.util.EnumSet;
+import java.util.Set;
 import stt.isa.AluOp;
 
 /**
  * The arith ALU ops on fp32 (SPEC §5), {@code a} the first operand. Each result is rounded to fp32 by the
- * operation itself; a NaN result is the canonical quiet NaN ({@link stt.isa.Decision#CANONICAL_NAN}).
+ * operation itself; a NaN result is the canonical quiet NaN ({@link stt.isa.Decision#CANONICAL_NAN}). Besides the
+ * general-arith ops the Vector Engine runs, divide, pow and mod, which only the GpSimd engine runs
+ * ({@link stt.isa.Decision#GPSIMD_ALU}): divide is IEEE fp32 {@code a / b} (RNE), pow the double
+ * {@code StrictMath.pow} rounded once to fp32, mod NumPy's {@code np.mod} (the remainder takes the divisor's sign, as
+ * NKI's {@code nl.mod} documents).
  */
 public final class ArithAlu {
     public static final float CANONICAL_NAN = Float.intBitsToFloat(0x7fc0_0000);
+    /** The ops {@link #apply} computes. */
+    public static final Set<AluOp> OPS = java.util.Collections.unmodifiableSet(EnumSet.of(AluOp.BYPASS, AluOp.ADD,
+            AluOp.SUBTRACT, AluOp.MULT, AluOp.DIVIDE, AluOp.MAX, AluOp.MIN, AluOp.IS_EQ, AluOp.IS_GT, AluOp.IS_GE,
+            AluOp.IS_LE, AluOp.IS_LT, AluOp.IS_NE, AluOp.LOGICAL_AND, AluOp.LOGICAL_OR, AluOp.LOGICAL_XOR,
+            AluOp.ABSOLUTE_DIFF, AluOp.ABSOLUTE_VALUE, AluOp.SQUARE, AluOp.RELU, AluOp.ABS_MAX, AluOp.ABS_MIN,
+            AluOp.POW, AluOp.MOD));
 
     private ArithAlu() {
     }
@@ -35,7 +47,10 @@ public final class ArithAlu {
             case RELU -> max(a, 0.0f);
             case ABS_MAX -> max(Math.abs(a), Math.abs(b));
             case ABS_MIN -> min(Math.abs(a), Math.abs(b));
-            default -> throw new IllegalArgumentException(op.isaName() + " is not a general-arith op");
+            case DIVIDE -> a / b;
+            case POW -> (float) StrictMath.pow(a, b);
+            case MOD -> mod(a, b);
+            default -> throw new IllegalArgumentException(op.isaName() + " is not an arith op this model computes");
         };
         return canonical(r);
     }
@@ -48,6 +63,15 @@ public final class ArithAlu {
     /** NumPy fmin: a NaN operand yields the other; {@code a <= b ? a : b} otherwise. */
     public static float min(float a, float b) {
         return Float.isNaN(a) ? b : Float.isNaN(b) ? a : a <= b ? a : b;
+    }
+
+    /** NumPy's float {@code np.mod}: fmod, moved by b when its sign differs from b's; a zero takes b's sign. */
+    private static float mod(float a, float b) {
+        float r = a % b;
+        if (r == 0) {
+            return Math.copySign(0.0f, b);
+        }
+        return (b < 0) != (r < 0) ? r + b : r;
     }
 
     public static float canonical(float r) {

@@ -43,7 +43,13 @@ public final class LevelCalls {
             new LevelCall("dma_copy", CallEngine.DMA, Movement.COPY, List.of("dst"), Movement::copy,
                     "dst = src: exact for equal dtypes, model (dma_cast) through fp32 otherwise"),
             new LevelCall("dma_transpose", CallEngine.DMA, Movement.TRANSPOSE, List.of("dst"), Movement::transpose,
-                    "src's axes permuted, bits moved: exact"));
+                    "src's axes permuted, bits moved: exact"),
+            new LevelCall("tensor_tensor", CallEngine.GPSIMD, GpsimdAlu.TENSOR_TENSOR, List.of("dst"),
+                    GpsimdAlu::tensorTensor, "data1 op data2 for an op the Vector Engine refuses (divide, pow, mod):"
+                    + " model (gpsimd_alu)"),
+            new LevelCall("tensor_scalar", CallEngine.GPSIMD, GpsimdAlu.TENSOR_SCALAR, List.of("dst"),
+                    GpsimdAlu::tensorScalar, "(data op0 operand0) op1 operand1 for an op the Vector Engine refuses:"
+                    + " model (gpsimd_alu)"));
 
     private LevelCalls() {
     }

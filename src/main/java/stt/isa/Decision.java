@@ -236,6 +236,19 @@ public enum Decision {
             + " (nki, nki.language, nki.isa) exists in stt_nki with the stub's signature (Beta 1's mask= and the"
             + " like keyword-only); a name the model cannot honour raises NotImplementedError naming it and why when"
             + " called, never at import."),
+    TILE_BROADCAST(Source.SPEC_MODEL, "tile_broadcast (FAMILY-NEXT §0.2): tile operators (nl.add(x, y), x - y, ...)"
+            + " and assignment into a tensor view broadcast partition dim first: a 1-D tile [P] is [P, 1], a size-1"
+            + " free dim repeats along the other's free dims, a size-1 partition dim across partitions; the operands"
+            + " of an nki.isa call have one partition count, a mismatch is an error naming both shapes."),
+    GPSIMD_ALU(Source.SPEC_MODEL, "gpsimd_alu (FAMILY-NEXT §0.4): a tensor_tensor or tensor_scalar call (a tile"
+            + " operator too) whose ALU op the Vector Engine's word refuses (divide, pow, mod) runs on GpSimd with the"
+            + " same fp32-hub ALU bodies: divide IEEE fp32 RNE, pow StrictMath.pow rounded once to fp32, mod np.mod"
+            + " (the divisor's sign); fidelity model."),
+    MASK_SEMANTICS(Source.SPEC_MODEL, "mask_semantics (FAMILY-NEXT §0.3, §9): a Beta-1 mask leaves the masked-off"
+            + " elements of a fresh result at the uninit sentinel and those of an existing dst at their old value; a"
+            + " mask over a reduced axis shrinks the fold to the kept elements (tensor_reduce, the nl reductions,"
+            + " tensor_scalar_reduce, activation's reduce, bn_stats, max8, the matmul's contraction); nl.mean divides"
+            + " by the count of kept elements; a masked call is reported at model level."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"

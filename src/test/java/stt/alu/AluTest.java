@@ -56,6 +56,11 @@ class AluTest {
         "relu, -2, 9, 0.0", "relu, 2, 9, 2", "relu, nan, 9, 0.0", "relu, -0.0, 9, -0.0", "relu, -inf, 0, 0.0",
         "abs_max, -3, 2, 3", "abs_max, 1, -5, 5", "abs_max, nan, -5, 5", "abs_max, -0.0, 0.0, 0.0",
         "abs_min, -3, 2, 2", "abs_min, nan, -5, 5", "abs_min, -inf, -1, 1",
+        "divide, 1, 4, 0.25", "divide, 1, 0.0, inf", "divide, -1, 0.0, -inf", "divide, 0.0, 0.0, nan",
+        "divide, 1, -inf, -0.0", "divide, 2, 3, 0.6666667",
+        "pow, 2, 10, 1024", "pow, 4, 0.5, 2", "pow, -8, 0.5, nan", "pow, nan, 0.0, 1", "pow, 10, 39, inf",
+        "mod, 7, 3, 1", "mod, -7, 3, 2", "mod, 7, -3, -2", "mod, 6, -3, -0.0", "mod, -6, 3, 0.0", "mod, 1, 0.0, nan",
+        "mod, 5.5, inf, 5.5",
     })
     void arithOp(String op, String a, String b, String expected) {
         float r = ArithAlu.apply(AluOp.valueOf(op.toUpperCase()), f(a), f(b));
@@ -99,8 +104,11 @@ class AluTest {
     }
 
     @Test
-    void nonGeneralOpsAreRefused() {
-        for (AluOp op : EnumSet.complementOf(EnumSet.copyOf(Generation.MAVERICK.generalArith()))) {
+    void opsOutsideTheGeneralArithSetAndGpsimdsDividePowModAreRefused() {
+        Set<AluOp> computed = EnumSet.copyOf(Generation.MAVERICK.generalArith());
+        computed.addAll(Set.of(AluOp.DIVIDE, AluOp.POW, AluOp.MOD));
+        assertThat(ArithAlu.OPS).isEqualTo(computed);
+        for (AluOp op : EnumSet.complementOf(EnumSet.copyOf(computed))) {
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> ArithAlu.apply(op, 1, 1))
                     .isInstanceOf(IllegalArgumentException.class);
         }
