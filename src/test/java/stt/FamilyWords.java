@@ -6,13 +6,13 @@ import java.util.Random;
 import stt.codec.Layout;
 import stt.codec.TensorPattern;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.Opcode;
 import stt.isa.Space;
 import stt.machine.Machine;
-import stt.validate.Validator;
 
 /**
  * Random valid words of the single-stage family opcodes (Tensor-Tensor, Copy/Cast, the predicated copies,
@@ -46,7 +46,7 @@ public final class FamilyWords implements WordSource {
     public Word next(Machine... machines) {
         while (true) {
             Word w = attempt(machines);
-            if (Validator.validate(w, gen).isEmpty()) {
+            if (Model.VALIDATOR.validate(w, gen).isEmpty()) {
                 Word.Builder b = w.toBuilder();
                 int reg = 5;
                 for (Layout.Pattern p : w.layout().patterns()) {

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Random;
 import stt.codec.TensorPattern;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.isa.AccumCmd;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
@@ -12,7 +13,6 @@ import stt.isa.ImmSrc;
 import stt.isa.Opcode;
 import stt.isa.Space;
 import stt.machine.Machine;
-import stt.validate.Validator;
 
 /**
  * Random valid ScalarTensorTensor words for engine equivalence tests, all inside the first {@link #REGION}
@@ -73,7 +73,7 @@ public final class RandomWords implements WordSource {
     public Word next(Machine... machines) {
         while (true) {
             Word w = attempt(machines);
-            if (Validator.validate(w, gen).isEmpty()) {
+            if (Model.VALIDATOR.validate(w, gen).isEmpty()) {
                 Word.Builder b = w.toBuilder();
                 if (rnd.nextInt(10) == 0) {
                     b.pattern("dst", toRegister(w.pattern("dst"), 5, machines));

@@ -11,12 +11,11 @@ import stt.api.FamilyCall;
 import stt.api.Nki;
 import stt.api.Operand0;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
-import stt.exec.ReferenceEngine;
 import stt.exec.Trace;
 import stt.fast.Crew;
-import stt.fast.FastEngine;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.isa.Generation;
@@ -168,11 +167,11 @@ public final class Bench {
         Fixture fx = new Fixture(c);
         List<Timed> timed = new ArrayList<>();
         for (int t : cores > 1 ? List.of(1, cores) : List.of(1)) {
-            FastEngine fast = new FastEngine(t);
+            Engine fast = Model.fast(t);
             timed.add(new Timed("fast", t, () -> fx.run(fast)));
         }
         if (!quick || c.free() == 2048) {
-            ReferenceEngine ref = new ReferenceEngine();
+            Engine ref = Model.reference();
             timed.add(new Timed("reference", 1, () -> fx.run(ref)));
         }
         if (c.op0() == AluOp.MULT && c.in0() == Dtype.FP32 && (c.kind() == BenchCase.Kind.STT || c.kind() == BenchCase.Kind.SCAN)) {
@@ -246,7 +245,7 @@ public final class Bench {
     public java.util.OptionalDouble deviceNs(BenchCase c) {
         Word w = word(c, Tile.zeros(c.in0(), c.partitions(), c.free()), Tile.zeros(c.in1(), c.partitions(), c.free()),
                 null);
-        return stt.cost.Cost.of(w, gen).ns();
+        return Model.COST.of(w, gen).ns();
     }
 
     /** The case's word on tiles a and b, which are written where it reads them into {@code m} unless m is null. */

@@ -4,8 +4,8 @@ import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine.Command;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.isa.Generation;
-import stt.validate.Validator;
 import stt.validate.Violation;
 
 @Command(name = "check", description = "Validate each word for a generation; exit 1 if any is invalid. --json: one"
@@ -16,8 +16,8 @@ final class CheckCommand extends ProgramCommand {
     int run(Generation gen, List<Word> words, PrintWriter out) {
         int invalid = 0;
         for (int k = 0; k < words.size(); k++) {
-            List<Violation> violations = Validator.validate(words.get(k), gen);
-            List<Violation> refusals = violations.isEmpty() ? Validator.executability(words.get(k), gen) : List.of();
+            List<Violation> violations = Model.VALIDATOR.validate(words.get(k), gen);
+            List<Violation> refusals = violations.isEmpty() ? Model.VALIDATOR.executability(words.get(k), gen) : List.of();
             invalid += violations.isEmpty() ? 0 : 1;
             if (json) {
                 out.println(JsonView.withValidity(JsonView.MAPPER.createObjectNode().put("index", k), violations,

@@ -6,8 +6,8 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import stt.codec.Word;
 import stt.cost.Cost;
+import stt.engine.Model;
 import stt.isa.Generation;
-import stt.validate.Validator;
 import stt.validate.Violation;
 
 @Command(name = "cost", description = "Estimate each word's Vector Engine cycles and time from NKI 2.26's published"
@@ -27,8 +27,8 @@ final class CostCommand extends ProgramCommand {
         int invalid = 0;
         for (int k = 0; k < words.size(); k++) {
             Word w = words.get(k);
-            List<Violation> violations = Validator.validate(w, gen);
-            Cost.Estimate e = violations.isEmpty() ? Cost.of(w, gen) : null;
+            List<Violation> violations = Model.VALIDATOR.validate(w, gen);
+            Cost.Estimate e = violations.isEmpty() ? Model.COST.of(w, gen) : null;
             long cycles = e == null ? 0 : e.cycles().orElse(0L);
             double ns = e == null ? 0 : e.ns().orElse(0);
             totalCycles += cycles;

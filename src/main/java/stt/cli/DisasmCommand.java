@@ -9,9 +9,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.isa.Generation;
 import stt.text.TextForm;
-import stt.validate.Validator;
 
 @Command(name = "disasm", description = "Disassemble 64-byte words to text (or JSON, one object per word).")
 final class DisasmCommand extends Stdin implements Callable<Integer> {
@@ -38,7 +38,7 @@ final class DisasmCommand extends Stdin implements Callable<Integer> {
             Word w = words.get(k);
             if (json) {
                 var node = JsonView.word(k, w, g);
-                out.println(gen == null ? node : JsonView.withValidity(node, Validator.validate(w, g)));
+                out.println(gen == null ? node : JsonView.withValidity(node, Model.VALIDATOR.validate(w, g)));
             } else {
                 out.println(TextForm.disassemble(w, g));
             }

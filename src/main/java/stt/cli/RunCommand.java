@@ -12,6 +12,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.exec.Engine;
 import stt.exec.Program;
 import stt.exec.Trace;
@@ -114,7 +115,7 @@ final class RunCommand implements Callable<Integer> {
         long cycles = 0;
         double ns = 0;
         for (Word w : words) {
-            Cost.Estimate e = Cost.of(w, gen);
+            Cost.Estimate e = Model.COST.of(w, gen);
             cycles += e.cycles().orElse(0L);
             ns += e.ns().orElse(0);
         }

@@ -32,6 +32,7 @@ import stt.api.NeuronCore;
 import stt.cost.Cost;
 import stt.def.Definitions;
 import stt.def.OpcodeDef;
+import stt.engine.Model;
 import stt.isa.Decision;
 import stt.isa.Fidelity;
 
@@ -162,7 +163,7 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
         boolean timed = true;
         for (Word w : record.words) {
             words.add(HexFormat.of().formatHex(Codec.encode(w)));
-            Cost.Estimate est = Cost.of(w, record.gen);
+            Cost.Estimate est = Model.COST.of(w, record.gen);
             cycles += est.cycles().orElse(0L);
             timed &= est.ns().isPresent();
             ns += est.ns().orElse(0);

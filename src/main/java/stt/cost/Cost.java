@@ -1,23 +1,25 @@
 package stt.cost;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 import stt.codec.Layout;
 import stt.codec.Memo;
 import stt.codec.TensorPattern;
 import stt.codec.Word;
-import stt.def.Definitions;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
+import stt.isa.Opcode;
 import stt.isa.Space;
 
 /**
  * What a word costs on the Vector Engine, by NKI 2.26's published "Estimated instruction cost" formulas
- * (FAMILY.md §7): one formula per opcode family, each with its source, named by the opcodes' definitions. N is
- * the destination pattern's element
+ * (FAMILY.md §7): one formula per opcode family, each with its source, named by the opcodes' definitions (the layer
+ * above builds a {@code Cost} with that lookup: {@code stt.engine.Model}). N is the destination pattern's element
  * count per partition, MIN_II = 64 engine cycles, time = cycles / the generation's DVE clock. These are estimates
  * from the published formulas, not measurements.
  */
@@ -26,7 +28,15 @@ public final class Cost {
     public static final String LABEL = "estimates from NKI 2.26's published cost formulas (MIN_II = " + MIN_II
             + "), not measurements";
 
-    private Cost() {
+    private final Memo<Key, Estimate> estimates = new Memo<>(4096);
+    private final Function<Opcode, Optional<Formula>> formulas;
+
+    private record Key(Word word, Generation gen) {
+    }
+
+    /** @param formulas every opcode's formula, if NKI publishes one */
+    public Cost(Function<Opcode, Optional<Formula>> formulas) {
+        this.formulas = Objects.requireNonNull(formulas, "formulas");
     }
 
     /** One formula: cycles for a word with N elements per partition, and where the formula comes from. */
@@ -84,28 +94,23 @@ public final class Cost {
     public record Estimate(long n, Optional<Long> cycles, OptionalDouble ns, String source) {
     }
 
-    private static final Memo<Key, Estimate> CACHE = new Memo<>(4096);
-
-    private record Key(Word word, Generation gen) {
-    }
-
     /**
      * The estimate of a valid {@code word} on {@code gen}, remembered per distinct word and generation (a program
      * issues the same words many times; {@code stt run} estimates every word it ran).
      */
-    public static Estimate of(Word w, Generation gen) {
+    public Estimate of(Word w, Generation gen) {
         Key key = new Key(w, gen);
-        Estimate known = CACHE.get(key);
+        Estimate known = estimates.get(key);
         if (known == null) {
             known = estimate(w, gen);
-            CACHE.put(key, known);
+            estimates.put(key, known);
         }
         return known;
     }
 
-    private static Estimate estimate(Word w, Generation gen) {
+    private Estimate estimate(Word w, Generation gen) {
         long n = w.layout().hasPattern("dst") ? w.pattern("dst").elementCount() : 0;
-        Optional<Formula> f = w.opcode().flatMap(op -> Definitions.of(op).cost());
+        Optional<Formula> f = w.opcode().flatMap(formulas);
         if (f.isEmpty()) {
             return new Estimate(n, Optional.empty(), OptionalDouble.empty(), "not estimated: NKI publishes no"
                     + " formula for " + w.mnemonic());

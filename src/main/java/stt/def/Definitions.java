@@ -44,8 +44,9 @@ import stt.validate.Validator;
 
 /**
  * The opcode definitions: one {@link OpcodeDef} per {@link Opcode}, in FAMILY.md §1's order. The validator, both
- * engines, the cost table, {@code stt spec} and the NKI faces look their part up here; there is no other table
- * keyed by opcode. Adding an opcode is its row in {@link Opcode}, its definition here and its body.
+ * engines and the cost table are built with {@link #of} as their lookup ({@code stt.engine.Model}); {@code stt spec}
+ * and the NKI faces read it here; there is no other table keyed by opcode. Adding an opcode is its row in
+ * {@link Opcode}, its definition here and its body.
  */
 public final class Definitions {
     private static final String OUT_OF_SCOPE = "it is outside the Vector Engine elementwise family this model"

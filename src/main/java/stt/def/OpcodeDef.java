@@ -5,12 +5,14 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import stt.codec.ScalarOperand;
 import stt.cost.Cost;
+import stt.exec.Operation;
 import stt.exec.Semantics;
 import stt.fast.Kernel;
 import stt.isa.Decision;
 import stt.isa.Fidelity;
 import stt.isa.Opcode;
 import stt.validate.Check;
+import stt.validate.Rules;
 
 /**
  * Everything the model does with one opcode, in one place (as a TableGen record or a decodetree line): its
@@ -18,7 +20,9 @@ import stt.validate.Check;
  * its executability predicates (reported at {@code not_executable}), how it reads its immediates as per-lane
  * scalars, its semantics body, its fast kernel, its cost
  * formula, the worker name its trace line shows, and the NKI call that emits it. An opcode without a body decodes
- * and validates only, and {@link #refusal} says why execution refuses it.
+ * and validates only, and {@link #refusal} says why execution refuses it. The layers below read their part through
+ * an interface they own ({@link Rules}: validation; {@link Operation}: execution) or a lookup they are built with
+ * (the kernel, the cost formula); {@code stt.engine.Model} wires them.
  *
  * @param checks     the validity rules, in report order
  * @param executable the executability predicates: a valid word that breaks one is refused by execution, unchanged
@@ -29,7 +33,7 @@ import stt.validate.Check;
 public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executable, List<ScalarOperand> scalars,
         Optional<Semantics> body,
         Optional<Supplier<Kernel>> kernelRef, Optional<Cost.Formula> cost, Optional<String> trace, Optional<String> nki,
-        String nkiNote, String refusal, List<Decision> decisions) {
+        String nkiNote, String refusal, List<Decision> decisions) implements Rules, Operation {
 
     public OpcodeDef {
         decisions = List.copyOf(decisions);
@@ -64,11 +68,6 @@ public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executabl
     /** How far the model claims this opcode's results (FAMILY-NEXT's levels). */
     public Fidelity fidelity() {
         return decisions.isEmpty() ? Fidelity.EXACT : Fidelity.MODEL;
-    }
-
-    /** True when the model executes this opcode. */
-    public boolean executes() {
-        return body.isPresent();
     }
 
     /** A definition built part by part: {@code def(Opcode.X).checks(...).body(...)...}. */

@@ -2,8 +2,6 @@ package stt.engine;
 
 import java.util.Locale;
 import stt.exec.Engine;
-import stt.exec.ReferenceEngine;
-import stt.fast.FastEngine;
 
 /**
  * Chooses the engine (Lucene's vectorization-provider pattern): {@code fast} when {@code jdk.incubator.vector}
@@ -26,7 +24,7 @@ public final class EngineProvider {
     /** @throws IllegalArgumentException for a name other than reference or fast */
     public static Engine named(String name) {
         return switch (name.toLowerCase(Locale.ROOT)) {
-            case "reference" -> new ReferenceEngine();
+            case "reference" -> Model.reference();
             case "fast" -> fast(defaultThreads());
             default -> throw new IllegalArgumentException("unknown engine '" + name + "'; allowed: reference, fast");
         };
@@ -34,14 +32,14 @@ public final class EngineProvider {
 
     public static Engine fast(int threads) {
         if (vectorModulePresent()) {
-            return new FastEngine(threads);
+            return Model.fast(threads);
         }
         if (!warned) {
             warned = true;
             System.err.println("stt: the fast engine needs jdk.incubator.vector (java --add-modules"
                     + " jdk.incubator.vector); using the reference engine");
         }
-        return new ReferenceEngine();
+        return Model.reference();
     }
 
     /**

@@ -7,5 +7,8 @@ import stt.machine.Machine;
 public interface Engine {
     String name();
 
+    /** How this engine admits and resolves words: its opcodes' rules and bodies. */
+    Resolver resolver();
+
     void execute(Machine m, Word word, Trace trace) throws ExecutionException;
 }

@@ -8,14 +8,11 @@ import stt.codec.Field;
 import stt.codec.Format;
 import stt.codec.Layout;
 import stt.codec.ScalarOperand;
-import stt.codec.Memo;
 import stt.codec.Word;
-import stt.def.Definitions;
 import stt.isa.AccumCmd;
 import stt.isa.AluOp;
 import stt.isa.Coded;
 import stt.isa.Dtype;
-import stt.isa.Generation;
 import stt.isa.ImmSrc;
 import stt.isa.MemoryRef;
 import stt.isa.Opcode;
@@ -26,8 +23,9 @@ import stt.machine.Machine;
  * One admitted word, decoded into typed fields and resolved against the machine once: what the bodies, the
  * kernels, cost and show read, never the word's fields by name. Operands are named as the struct names them
  * ({@code src0}/{@code src1}/{@code dst}; a one-source struct's {@code src} is {@link #src()}); a one-op struct's
- * {@code op} is {@link #op()}. A field the struct lacks is null. {@link #of} caches the record per distinct word and
- * generation when nothing in it came from a register (a kernel issues the same words many times).
+ * {@code op} is {@link #op()}. A field the struct lacks is null. {@link Resolver#instruction} makes it and remembers
+ * it per distinct word and generation when nothing in it came from a register (a kernel issues the same words many
+ * times).
  *
  * @param imm0 the first immediate's scalar (STT's, Tensor-Scalar's and the cache reductions' s0); null if none
  * @param imm1 the second (Tensor-Scalar's s1; a cache reduction's seed, only under load_accumulate); null if none
@@ -84,40 +82,16 @@ public record Instruction(Word word, Opcode opcode, int channels, Operand src0, 
         }
     }
 
-    private static final Memo<Key, Instruction> CACHE = new Memo<>(4096);
-
-    private record Key(Word word, Generation gen) {
+    /** A resolved word, and whether resolving it read an address register (then it is not remembered). */
+    record Resolved(Instruction instruction, boolean readsRegisters) {
     }
 
-    /**
-     * {@code w} admitted ({@link Resolver#admit}) and resolved on {@code m}. A word {@link #of} remembers was admitted
-     * on this generation before, and admission is a function of the word's bytes and the generation, so it is not
-     * asked again: for a word issued again, one cache lookup instead of three.
-     */
-    public static Instruction admitted(Machine m, Word w) throws ExecutionException {
-        Instruction known = CACHE.get(new Key(w, m.generation()));
-        if (known != null) {
-            return known;
-        }
-        Resolver.admit(m, w);
-        return of(m, w);
-    }
-
-    /** {@code w}, which {@link Resolver#admit} has admitted, resolved on {@code m}. */
-    public static Instruction of(Machine m, Word w) throws ExecutionException {
-        Key key = new Key(w, m.generation());
-        Instruction known = CACHE.get(key);
-        if (known != null) {
-            return known;
-        }
+    /** {@code w}, admitted, resolved on {@code m}; its immediates read as {@code scalars} say ({@link Resolver}). */
+    static Resolved of(Machine m, Word w, List<ScalarOperand> scalars) throws ExecutionException {
         Fields f = Fields.of(w.format());
         List<ScalarOperand.Read> reads = new ArrayList<>(2);
-        Definitions.of(w.opcode().orElseThrow()).scalars().forEach(s -> s.read(w).ifPresent(reads::add));
-        Instruction made = resolve(m, w, f, reads);
-        if (!readsRegisters(w, reads)) {
-            CACHE.put(key, made);
-        }
-        return made;
+        scalars.forEach(s -> s.read(w).ifPresent(reads::add));
+        return new Resolved(resolve(m, w, f, reads), readsRegisters(w, reads));
     }
 
     /** Whether resolving {@code w} reads an address register (then the record is not cached). */

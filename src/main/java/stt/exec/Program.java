@@ -3,7 +3,6 @@ package stt.exec;
 import java.util.List;
 import stt.codec.Word;
 import stt.machine.Machine;
-import stt.validate.Validator;
 import stt.validate.Violation;
 
 /**
@@ -40,20 +39,24 @@ public final class Program {
         }
     }
 
+    /** Runs {@code words} on {@code engine}, which validates them and says which it executes first. */
     public static void run(Machine m, List<Word> words, Engine engine, Trace trace) throws Failure {
+        Resolver resolver = engine.resolver();
         int notExecuted = -1; // an invalid word anywhere is reported before a valid one the model does not run
         for (int k = 0; k < words.size(); k++) {
             Word w = words.get(k);
-            var violations = Validator.validate(w, m.generation());
+            var violations = resolver.validator().validate(w, m.generation());
             if (!violations.isEmpty()) {
                 throw new Failure(k, ExecutionException.invalid(violations), true);
             }
-            if (notExecuted < 0 && !ReferenceEngine.executes(w.opcode().orElseThrow())) {
+            if (notExecuted < 0 && !resolver.operation(w.opcode().orElseThrow()).executes()) {
                 notExecuted = k;
             }
         }
         if (notExecuted >= 0) {
-            throw new Failure(notExecuted, ReferenceEngine.notExecuted(words.get(notExecuted)), true);
+            Word w = words.get(notExecuted);
+            throw new Failure(notExecuted, ReferenceEngine.notExecuted(w, resolver.operation(w.opcode().orElseThrow())),
+                    true);
         }
         try {
             for (int k = 0; k < words.size(); k++) {

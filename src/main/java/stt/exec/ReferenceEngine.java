@@ -1,10 +1,8 @@
 package stt.exec;
 
+import java.util.Objects;
 import stt.codec.Word;
-import stt.def.Definitions;
-import stt.def.OpcodeDef;
 import stt.isa.Coded;
-import stt.isa.Opcode;
 import stt.machine.Machine;
 
 /**
@@ -13,35 +11,41 @@ import stt.machine.Machine;
  * is refused, changing nothing.
  */
 public final class ReferenceEngine implements Engine {
+    private final Resolver resolver;
+
+    /** @param resolver admits and resolves the words, with every opcode's body ({@code stt.engine.Model}) */
+    public ReferenceEngine(Resolver resolver) {
+        this.resolver = Objects.requireNonNull(resolver, "resolver");
+    }
+
     @Override
     public String name() {
         return "reference";
     }
 
-    /** True when this model executes {@code opcode}. */
-    public static boolean executes(Opcode opcode) {
-        return Definitions.of(opcode).executes();
+    @Override
+    public Resolver resolver() {
+        return resolver;
     }
 
     @Override
     public void execute(Machine m, Word word, Trace trace) throws ExecutionException {
-        OpcodeDef def = Resolver.admit(m, word);
-        Semantics body = def.body().orElseThrow(() -> notExecuted(word));
-        run(m, def, body, Instruction.of(m, word), trace);
+        Operation op = resolver.admit(m, word);
+        Semantics body = op.body().orElseThrow(() -> notExecuted(word, op));
+        run(m, op, body, resolver.instruction(m, word), trace);
     }
 
     /** Runs an admitted, resolved instruction's body, its trace line first. */
-    public static void run(Machine m, OpcodeDef def, Semantics body, Instruction i, Trace trace)
+    public static void run(Machine m, Operation op, Semantics body, Instruction i, Trace trace)
             throws ExecutionException {
-        trace.instruction(def.trace().orElseThrow());
+        trace.instruction(op.trace().orElseThrow());
         body.execute(m, i, trace);
     }
 
     /** The refusal of a valid word whose opcode has no semantics here, saying why (its definition's refusal). */
-    static ExecutionException notExecuted(Word word) {
-        Opcode op = word.opcode().orElseThrow();
+    static ExecutionException notExecuted(Word word, Operation op) {
         return ExecutionException.failed(word.mnemonic() + " (" + Coded.hex(word.opcodeCode()) + ", "
                 + word.layout().name() + ") decodes and validates, but this model does not execute it: "
-                + Definitions.of(op).refusal());
+                + op.refusal());
     }
 }

@@ -2,8 +2,11 @@ package stt.exec;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import stt.codec.Layout;
+import stt.codec.Memo;
 import stt.codec.TensorPattern;
 import stt.codec.Word;
 import stt.isa.Addr4;
@@ -11,8 +14,7 @@ import stt.isa.Decision;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
-import stt.def.Definitions;
-import stt.def.OpcodeDef;
+import stt.isa.Opcode;
 import stt.machine.Machine;
 import stt.validate.AddressChecks;
 import stt.validate.Validator;
@@ -20,19 +22,48 @@ import stt.validate.Violation;
 
 /**
  * What every engine does before executing a word: validate it, check the generation runs it, and resolve its
- * addresses (registers included) against the machine. Nothing here changes the machine.
+ * addresses (registers included) against the machine. Nothing here changes the machine. Built with a
+ * {@link Validator} and every opcode's {@link Operation}, which the layer above wires in from the opcodes'
+ * definitions ({@code stt.engine.Model}).
  */
 public final class Resolver {
-    private Resolver() {
+    /**
+     * Resolved words, per distinct word and generation, when nothing in them came from a register (a kernel issues
+     * the same words many times). Bounded: emptied when full.
+     */
+    private final Memo<Key, Instruction> instructions = new Memo<>(4096);
+    private final Validator validator;
+    private final Function<Opcode, ? extends Operation> operations;
+
+    private record Key(Word word, Generation gen) {
+    }
+
+    /**
+     * @param validator  the validity and executability verdicts admission asks for
+     * @param operations every opcode's execution part
+     */
+    public Resolver(Validator validator, Function<Opcode, ? extends Operation> operations) {
+        this.validator = Objects.requireNonNull(validator, "validator");
+        this.operations = Objects.requireNonNull(operations, "operations");
+    }
+
+    /** The validator admission asks. */
+    public Validator validator() {
+        return validator;
+    }
+
+    /** The execution part of {@code opcode}. */
+    public Operation operation(Opcode opcode) {
+        return operations.apply(opcode);
     }
 
     /**
      * Throws unless {@code w} is valid on the machine's generation, the generation executes DVE words and the word
      * meets its definition's executability predicates; returns the definition.
      */
-    public static OpcodeDef admit(Machine m, Word w) throws ExecutionException {
+    public Operation admit(Machine m, Word w) throws ExecutionException {
         Generation gen = m.generation();
-        List<Violation> violations = Validator.validate(w, gen);
+        List<Violation> violations = validator.validate(w, gen);
         if (!violations.isEmpty()) {
             throw ExecutionException.invalid(violations);
         }
@@ -40,11 +71,42 @@ public final class Resolver {
             throw ExecutionException.failed(gen + " has no DVE worker for " + w.layout().name() + ": its words decode"
                     + " and validate but do not execute (the workers are wired CAYMAN to MAVERICK)");
         }
-        List<Violation> refusals = Validator.executability(w, gen);
+        List<Violation> refusals = validator.executability(w, gen);
         if (!refusals.isEmpty()) {
             throw ExecutionException.notExecutable(refusals);
         }
-        return Definitions.of(w.opcode().orElseThrow());
+        return operation(w.opcode().orElseThrow());
+    }
+
+    /**
+     * {@code w} admitted ({@link #admit}) and resolved on {@code m}. A word {@link #instruction} remembers was
+     * admitted on this generation before, and admission is a function of the word's bytes and the generation, so it
+     * is not asked again: for a word issued again, one cache lookup instead of three.
+     */
+    public Instruction admitted(Machine m, Word w) throws ExecutionException {
+        Instruction known = instructions.get(new Key(w, m.generation()));
+        if (known != null) {
+            return known;
+        }
+        admit(m, w);
+        return instruction(m, w);
+    }
+
+    /**
+     * {@code w}, which {@link #admit} has admitted, resolved on {@code m}; remembered per distinct word and
+     * generation when nothing in it came from a register.
+     */
+    public Instruction instruction(Machine m, Word w) throws ExecutionException {
+        Key key = new Key(w, m.generation());
+        Instruction known = instructions.get(key);
+        if (known != null) {
+            return known;
+        }
+        Instruction.Resolved made = Instruction.of(m, w, operation(w.opcode().orElseThrow()).scalars());
+        if (!made.readsRegisters()) {
+            instructions.put(key, made.instruction());
+        }
+        return made.instruction();
     }
 
     /** Pattern {@code p} of {@code w}, resolved: its start (read from a register if need be) and dtype. */

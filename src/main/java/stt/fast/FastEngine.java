@@ -1,14 +1,18 @@
 package stt.fast;
 
+import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 import stt.codec.Word;
-import stt.def.Definitions;
-import stt.def.OpcodeDef;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
 import stt.exec.Instruction;
+import stt.exec.Operation;
 import stt.exec.ReferenceEngine;
+import stt.exec.Resolver;
 import stt.exec.Trace;
+import stt.isa.Opcode;
 import stt.machine.Machine;
 
 /**
@@ -20,15 +24,25 @@ public final class FastEngine implements Engine {
     static final int CHUNK = 512;
     public static final long PARALLEL_THRESHOLD = Lanes.PARALLEL_THRESHOLD;
 
-    private final ReferenceEngine reference = new ReferenceEngine();
+    private final Resolver resolver;
+    private final Function<Opcode, Optional<Kernel>> kernels;
+    private final ReferenceEngine reference;
     private final Lanes lanes;
     private final LongAdder kernelRuns = new LongAdder();
 
-    /** @param threads lanes run on up to this many threads (1: the caller's thread only) */
-    public FastEngine(int threads) {
+    /**
+     * @param resolver admits and resolves the words, with every opcode's body (the reference engine's too)
+     * @param kernels  every opcode's kernel, if it has one (the layer above wires the definitions in:
+     *                 {@code stt.engine.Model})
+     * @param threads  lanes run on up to this many threads (1: the caller's thread only)
+     */
+    public FastEngine(Resolver resolver, Function<Opcode, Optional<Kernel>> kernels, int threads) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be >= 1; got " + threads);
         }
+        this.resolver = Objects.requireNonNull(resolver, "resolver");
+        this.kernels = Objects.requireNonNull(kernels, "kernels");
+        this.reference = new ReferenceEngine(resolver);
         this.lanes = new Lanes(threads);
     }
 
@@ -37,21 +51,26 @@ public final class FastEngine implements Engine {
         return "fast";
     }
 
+    @Override
+    public Resolver resolver() {
+        return resolver;
+    }
+
     public int threads() {
         return lanes.threads();
     }
 
     @Override
     public void execute(Machine m, Word word, Trace trace) throws ExecutionException {
-        OpcodeDef def = word.opcode().map(Definitions::of).orElse(null);
-        Kernel kernel = def == null ? null : def.kernel().orElse(null);
+        Kernel kernel = word.opcode().flatMap(kernels).orElse(null);
         if (trace.on() || kernel == null) {
             reference.execute(m, word, trace);
             return;
         }
-        Instruction i = Instruction.admitted(m, word);
+        Instruction i = resolver.admitted(m, word);
         if (Hazards.streamingOrderObservable(i)) {
-            ReferenceEngine.run(m, def, def.body().orElseThrow(), i, trace);
+            Operation op = resolver.operation(i.opcode());
+            ReferenceEngine.run(m, op, op.body().orElseThrow(), i, trace);
         } else {
             kernel.execute(m, i, lanes);
             kernelRuns.increment();

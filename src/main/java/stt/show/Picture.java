@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import stt.codec.Layout;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.isa.Generation;
 import stt.isa.Space;
-import stt.validate.Validator;
 import stt.validate.Violation;
 
 /**
@@ -42,7 +42,7 @@ public final class Picture {
     }
 
     private static int word(StringBuilder out, Word w, int index, Generation gen, int y) {
-        List<Violation> violations = Validator.validate(w, gen);
+        List<Violation> violations = Model.VALIDATOR.validate(w, gen);
         List<Region> regions = Footprints.of(w, gen);
         text(out, 10, y + 12, "word " + index + ": " + w.mnemonic() + " (" + w.layout().name() + ") on "
                 + gen.isaName() + (violations.isEmpty() ? "" : ", invalid: " + violations.stream()

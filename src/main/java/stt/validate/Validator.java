@@ -5,18 +5,19 @@ import static stt.validate.Check.report;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import stt.codec.Format;
 import stt.codec.Memo;
 import stt.codec.Word;
-import stt.def.Definitions;
 import stt.isa.Coded;
 import stt.isa.Generation;
 import stt.isa.Opcode;
 
 /**
- * Validation: a word's opcode must be one of its generation's, then the check list of the opcode's definition
- * ({@link Definitions}) runs and every violation is returned, in list order. A list is its struct's shared rules
+ * Validation: a word's opcode must be one of its generation's, then the check list of the opcode's {@link Rules}
+ * (its definition's) runs and every violation is returned, in list order. A list is its struct's shared rules
  * around the opcode's own ({@link S2s2d2Checks}); an opcode whose own rules are not modelled yet has its struct's
  * structural rules ({@link #structural}).
  */
@@ -26,12 +27,15 @@ public final class Validator {
      * the generation, and engines ask again on every execute (a program's words, a benchmark's one word). Bounded:
      * emptied when full.
      */
-    private static final Memo<Verdict, List<Violation>> VERDICTS = new Memo<>(4096);
+    private final Memo<Verdict, List<Violation>> verdicts = new Memo<>(4096);
+    private final Function<Opcode, ? extends Rules> rules;
 
     private record Verdict(Word word, Generation gen, Violation.Level level) {
     }
 
-    private Validator() {
+    /** @param rules every opcode's rules (the layer above wires its definitions in: {@code stt.engine.Model}) */
+    public Validator(Function<Opcode, ? extends Rules> rules) {
+        this.rules = Objects.requireNonNull(rules, "rules");
     }
 
     /**
@@ -49,7 +53,7 @@ public final class Validator {
     }
 
     /** Every rule {@code word} breaks on {@code gen}; empty when the word is valid. */
-    public static List<Violation> validate(Word word, Generation gen) {
+    public List<Violation> validate(Word word, Generation gen) {
         return remembered(new Verdict(word, gen, Violation.Level.INVALID));
     }
 
@@ -57,28 +61,28 @@ public final class Validator {
      * The executability predicates of a valid {@code word}'s definition that it breaks on {@code gen}, at
      * {@link Violation.Level#NOT_EXECUTABLE}: empty when this model's engine runs it (or has no such predicate).
      */
-    public static List<Violation> executability(Word word, Generation gen) {
+    public List<Violation> executability(Word word, Generation gen) {
         return remembered(new Verdict(word, gen, Violation.Level.NOT_EXECUTABLE));
     }
 
-    private static List<Violation> remembered(Verdict key) {
-        List<Violation> known = VERDICTS.get(key);
+    private List<Violation> remembered(Verdict key) {
+        List<Violation> known = verdicts.get(key);
         if (known != null) {
             return known;
         }
         List<Violation> verdict = key.level() == Violation.Level.INVALID ? check(key.word(), key.gen())
                 : refusals(key.word(), key.gen());
-        VERDICTS.put(key, verdict);
+        verdicts.put(key, verdict);
         return verdict;
     }
 
-    private static List<Violation> refusals(Word word, Generation gen) {
+    private List<Violation> refusals(Word word, Generation gen) {
         List<Violation> out = new ArrayList<>();
-        word.opcode().ifPresent(op -> Definitions.of(op).executable().forEach(c -> c.apply(word, gen, out)));
+        word.opcode().ifPresent(op -> rules.apply(op).executable().forEach(c -> c.apply(word, gen, out)));
         return List.copyOf(out);
     }
 
-    private static List<Violation> check(Word word, Generation gen) {
+    private List<Violation> check(Word word, Generation gen) {
         List<Violation> out = new ArrayList<>();
         Optional<Opcode> opcode = word.opcode();
         if (opcode.isEmpty()) {
@@ -90,7 +94,7 @@ public final class Validator {
             report(out, Rule.HAS_VALID_OPCODE, "opcode = %s (%s) is not in %s's opcode enum",
                     Coded.hex(word.opcodeCode()), opcode.get().mnemonic(), gen);
         }
-        for (Check c : Definitions.of(opcode.get()).checks()) {
+        for (Check c : rules.apply(opcode.get()).checks()) {
             c.apply(word, gen, out);
         }
         return List.copyOf(out);

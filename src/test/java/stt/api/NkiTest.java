@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import stt.engine.Model;
 import stt.exec.ExecutionException;
-import stt.exec.ReferenceEngine;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.isa.Generation;
@@ -30,7 +30,7 @@ class NkiTest {
         Call call = Call.of(A, AluOp.SUBTRACT, Operand0.perPartition(Tile.ofFloats(Dtype.BF16, 2, 1, 100, 200)),
                 AluOp.SUBTRACT, B).withReverse(true, true).withAccumulate(Call.Accumulate.RESET)
                 .withOutDtype(Dtype.BF16);
-        Result r = Nki.run(call, new ReferenceEngine());
+        Result r = Nki.run(call, Model.reference());
         // out = B - (s - A)
         assertThat(r.out()).isEqualTo(Tile.ofFloats(Dtype.BF16, 2, 3, -89, -78, -67, -156, -145, -134));
         assertThat(r.accumulators()).containsExactly(-89 - 78 - 67, -156 - 145 - 134);
@@ -42,7 +42,7 @@ class NkiTest {
         Tile x = new Tile(Dtype.UINT8, 1, 4, new byte[] {1, 2, 3, (byte) 0xff});
         Tile y = new Tile(Dtype.UINT8, 1, 4, new byte[] {0x10, 0x20, 0x30, 0x40});
         Result r = Nki.run(Call.of(x, AluOp.LOGICAL_SHIFT_LEFT, Operand0.bits(1), AluOp.BITWISE_XOR, y),
-                new ReferenceEngine());
+                Model.reference());
         assertThat(r.word().opcode()).contains(Opcode.SCALAR_TENSOR_TENSOR_BITVEC);
         assertThat(r.out()).isEqualTo(new Tile(Dtype.UINT8, 1, 4, new byte[] {0x12, 0x24, 0x36, (byte) 0xbe}));
         assertThat(Call.isBitvec(AluOp.BYPASS, AluOp.BYPASS, Generation.MARIANA)).isFalse();
@@ -57,7 +57,7 @@ class NkiTest {
         }
         Tile big = Tile.ofFloats(Dtype.FP8_E5M2, 1, cols, v);
         Result r = Nki.run(Call.of(big, AluOp.BYPASS, Operand0.fp32(0), AluOp.BYPASS, big)
-                .withOutDtype(Dtype.FP8_E5M2), new ReferenceEngine());
+                .withOutDtype(Dtype.FP8_E5M2), Model.reference());
         assertThat(r.out()).isEqualTo(big);
         assertThat(r.word().pattern("src0").num(0) * r.word().pattern("src0").num(1))
                 .isEqualTo(cols);
@@ -79,7 +79,7 @@ class NkiTest {
     @Test
     void aDtypeTheOpcodeRefusesIsAnExecutionExceptionNamingTheRule() {
         Call call = Call.of(A, AluOp.ADD, Operand0.fp32(1), AluOp.RELU, B).withGeneration(Generation.CAYMAN);
-        assertThatThrownBy(() -> Nki.run(call, new ReferenceEngine()))
+        assertThatThrownBy(() -> Nki.run(call, Model.reference()))
                 .isInstanceOfSatisfying(ExecutionException.class, e -> assertThat(e.violations())
                         .extracting(v -> v.rule()).containsExactly(Rule.HAS_VALID_SCALAR_TENSOR_TENSOR_OP));
     }
@@ -91,7 +91,7 @@ class NkiTest {
         Tile ints = Tile.ofFloats(Dtype.UINT8, 1, 3, 0xf0, 0x0f, 0xff);
         Tile masks = Tile.ofFloats(Dtype.UINT8, 1, 3, 0x3c, 0x3c, 0x01);
         Result r = new FamilyCall.TensorTensor(ints, masks, AluOp.BITWISE_AND, java.util.Optional.empty(),
-                Generation.MARIANA).run(new ReferenceEngine());
+                Generation.MARIANA).run(Model.reference());
         assertThat(r.out()).isEqualTo(Tile.ofFloats(Dtype.UINT8, 1, 3, 0x30, 0x0c, 0x01));
         assertThat(r.word().opcode()).contains(Opcode.TENSOR_TENSOR_BITVEC);
         // 2.5 and 5.5 to int8 truncate; 300 saturates
@@ -112,7 +112,7 @@ class NkiTest {
     void anOpTheFamilyOpcodeRefusesNamesTheRule() {
         FamilyCall pow = new FamilyCall.TensorTensor(A, B, AluOp.DIVIDE, java.util.Optional.empty(),
                 Generation.MARIANA);
-        assertThatThrownBy(() -> pow.run(new ReferenceEngine()))
+        assertThatThrownBy(() -> pow.run(Model.reference()))
                 .isInstanceOfSatisfying(ExecutionException.class, e -> assertThat(e.violations())
                         .extracting(v -> v.rule()).containsExactly(Rule.S3S3D3_TT_VALID_OP));
     }
@@ -129,13 +129,13 @@ class NkiTest {
                 .containsExactly(Opcode.TENSOR_SCALAR_CACHE_REDUCE, Opcode.DVE_READ_ACCUMULATOR);
         TensorScalarReduce negated = new TensorScalarReduce(A, AluOp.MULT, Operand0.fp32(2), AluOp.MAX, true,
                 java.util.Optional.of(Dtype.BF16), Generation.MARIANA);
-        assertThat(negated.run(new ReferenceEngine()).reduceRes()).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 1, -6,
+        assertThat(negated.run(Model.reference()).reduceRes()).isEqualTo(Tile.ofFloats(Dtype.FP32, 2, 1, -6,
                 -12));
         stt.machine.Machine m = new stt.machine.Machine(Generation.MARIANA);
         m.setAccumulator(0, 1.5f);
         m.setAccumulator(1, -3);
         Tile read = Nki.readAccumulator(m, 2, new stt.isa.MemoryRef(stt.isa.Space.SBUF, 4, 0x80), Dtype.BF16, true,
-                new ReferenceEngine());
+                Model.reference());
         assertThat(read).isEqualTo(Tile.ofFloats(Dtype.BF16, 2, 1, -1.5f, 3));
         assertThat(m.accumulator(1)).isEqualTo(-3);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import stt.engine.Model;
 import stt.exec.ReferenceEngine;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
@@ -19,7 +20,7 @@ class PlacementTest {
         Tile b = Tile.ofFloats(Dtype.FP32, 3, 5, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
         Tile p = new Tile(Dtype.UINT8, 3, 5, new byte[] {1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1});
         byte[] fresh = new Machine(Generation.DEFAULT).digest();
-        ReferenceEngine e = new ReferenceEngine();
+        ReferenceEngine e = Model.reference();
         Nki.run(Call.of(a, AluOp.MULT, Operand0.fp32(2), AluOp.ADD, b).withAccumulate(Call.Accumulate.RESET), e);
         assertThat(digestOfSpare()).isEqualTo(fresh);
         new FamilyCall.CopyPredicated(b, a, p, Generation.DEFAULT).run(e);

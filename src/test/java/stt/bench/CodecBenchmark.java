@@ -17,8 +17,8 @@ import org.openjdk.jmh.infra.Blackhole;
 import stt.Words;
 import stt.codec.Codec;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.isa.Generation;
-import stt.validate.Validator;
 
 /** Words per second for decode, encode and validate over 4096 plausible words (run with bench/jmh). */
 @State(Scope.Benchmark)
@@ -93,7 +93,7 @@ public class CodecBenchmark {
     @OperationsPerInvocation(WORDS)
     public void validateValid(Blackhole bh) {
         for (Word w : valid) {
-            bh.consume(Validator.validate(w, Generation.MARIANA));
+            bh.consume(Model.VALIDATOR.validate(w, Generation.MARIANA));
         }
     }
 
@@ -102,7 +102,7 @@ public class CodecBenchmark {
     @OperationsPerInvocation(WORDS)
     public void validateMixed(Blackhole bh) {
         for (Word w : decoded) {
-            bh.consume(Validator.validate(w, Generation.MARIANA));
+            bh.consume(Model.VALIDATOR.validate(w, Generation.MARIANA));
         }
     }
 }

@@ -13,11 +13,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
-import stt.exec.ReferenceEngine;
 import stt.exec.Trace;
-import stt.fast.FastEngine;
 import stt.isa.Generation;
 import stt.machine.Machine;
 import stt.text.AsmException;
@@ -48,7 +47,7 @@ public class EngineBenchmark {
     @Setup
     public void setup() throws AsmException {
         machine = new Machine(Generation.MARIANA);
-        e = engine.equals("fast") ? new FastEngine(1) : new ReferenceEngine();
+        e = engine.equals("fast") ? Model.fast(1) : Model.reference();
         word = TextForm.assembleLine("scalar_tensor_tensor_arith src0=sbuf:0:0x0 src0.step_elem=[1,0]"
                 + " src0.num_elem=[2048,1] src1=sbuf:0:0x2000 src1.step_elem=[1,0] src1.num_elem=[2048,1]"
                 + " dst=sbuf:0:0x4000 dst.step_elem=[1,0] dst.num_elem=[2048,1] op0=mult op1=add imm0=2.5"

@@ -12,9 +12,9 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.exec.ExecutionException;
 import stt.exec.Instruction;
-import stt.exec.Resolver;
 import stt.isa.Generation;
 import stt.machine.Machine;
 import stt.text.AsmException;
@@ -48,7 +48,7 @@ public class ResolveBenchmark {
     @Benchmark
     public Object decodeAndResolve() throws ExecutionException {
         Word w = Word.decode(bytes, 0);
-        Resolver.admit(machine, w);
-        return Instruction.of(machine, w);
+        Model.RESOLVER.admit(machine, w);
+        return Model.RESOLVER.instruction(machine, w);
     }
 }

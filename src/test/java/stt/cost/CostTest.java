@@ -7,8 +7,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 import stt.Asm;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.isa.Generation;
-import stt.validate.Validator;
 
 /** Expected cycles computed by hand from FAMILY.md §7's formulas (MIN_II = 64, N = dst elements per partition). */
 class CostTest {
@@ -31,8 +31,8 @@ class CostTest {
 
     static long cycles(String text, Generation gen) {
         Word w = Asm.line(text, gen);
-        assertThat(Validator.validate(w, gen)).as(text).isEmpty();
-        return Cost.of(w, gen).cycles().orElseThrow();
+        assertThat(Model.VALIDATOR.validate(w, gen)).as(text).isEmpty();
+        return Model.COST.of(w, gen).cycles().orElseThrow();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -104,9 +104,9 @@ class CostTest {
     void readAccumulatorIsMinIiAndTimeUsesTheClock() {
         Word rd = Asm.line("dve_read_accumulator dst=sbuf:0:0x0 dst.step_elem=[1] dst.num_elem=[1]"
                 + " dst_element_count=1 dtype=fp32 num_active_channels=128", G);
-        assertThat(Cost.of(rd, G).cycles()).contains(64L);
-        assertThat(Cost.of(rd, G).ns().getAsDouble()).isEqualTo(64 / 1.2);
-        assertThat(Cost.of(rd, Generation.CAYMAN).ns().getAsDouble()).isEqualTo(64 / 0.96);
+        assertThat(Model.COST.of(rd, G).cycles()).contains(64L);
+        assertThat(Model.COST.of(rd, G).ns().getAsDouble()).isEqualTo(64 / 1.2);
+        assertThat(Model.COST.of(rd, Generation.CAYMAN).ns().getAsDouble()).isEqualTo(64 / 0.96);
     }
 
     @Test
@@ -114,25 +114,25 @@ class CostTest {
         String r = "tensor_reduce_arith src=sbuf:0:0x0 src.step_elem=[1,5,1,1] src.num_elem=[5,3,1,1]"
                 + " dst=sbuf:0:0x200 dst.step_elem=[1,1,1,1] dst.num_elem=[3,1,1,1] op_dim=x num_active_channels=4";
         // FAMILY-NEXT §3.4: N = 15 source elements, not the 3 written; ceil(15 / 2) = 8 for bf16 add or max
-        assertThat(Cost.of(Asm.line(r + " in_dtype=fp32 out_dtype=fp32 op=add", G), G).cycles()).contains(15L);
-        assertThat(Cost.of(Asm.line(r + " in_dtype=bf16 out_dtype=bf16 op=add", G), G).cycles()).contains(8L);
-        assertThat(Cost.of(Asm.line(r + " in_dtype=bf16 out_dtype=bf16 op=max", G), G).cycles()).contains(8L);
-        assertThat(Cost.of(Asm.line(r + " in_dtype=bf16 out_dtype=bf16 op=min", G), G).cycles()).contains(15L);
-        assertThat(Cost.of(Asm.line(r + " in_dtype=bf16 out_dtype=fp32 op=add", G), G).cycles()).contains(15L);
+        assertThat(Model.COST.of(Asm.line(r + " in_dtype=fp32 out_dtype=fp32 op=add", G), G).cycles()).contains(15L);
+        assertThat(Model.COST.of(Asm.line(r + " in_dtype=bf16 out_dtype=bf16 op=add", G), G).cycles()).contains(8L);
+        assertThat(Model.COST.of(Asm.line(r + " in_dtype=bf16 out_dtype=bf16 op=max", G), G).cycles()).contains(8L);
+        assertThat(Model.COST.of(Asm.line(r + " in_dtype=bf16 out_dtype=bf16 op=min", G), G).cycles()).contains(15L);
+        assertThat(Model.COST.of(Asm.line(r + " in_dtype=bf16 out_dtype=fp32 op=add", G), G).cycles()).contains(15L);
     }
 
     @Test
     void aVectorTransposeIsMinIiOrN() {
         String t = "stream_transpose src=sbuf:0:0x0 src.step_elem=[1,1,1,1] src.num_elem=[%d,1,1,1] dst=sbuf:0:0x400"
                 + " dst.step_elem=[1,1,1,1] dst.num_elem=[%d,1,1,1] in_dtype=fp32 out_dtype=fp32 num_active_channels=32";
-        assertThat(Cost.of(Asm.line(String.format(t, 32, 32), G), G).cycles()).contains(64L);
-        assertThat(Cost.of(Asm.line(String.format(t, 96, 96), G), G).cycles()).contains(96L);
+        assertThat(Model.COST.of(Asm.line(String.format(t, 32, 32), G), G).cycles()).contains(64L);
+        assertThat(Model.COST.of(Asm.line(String.format(t, 96, 96), G), G).cycles()).contains(96L);
     }
 
     @Test
     void maverickHasCyclesButNoTime() {
         Word w = Asm.line(stt("scalar_tensor_tensor_arith", "fp32", "fp32", "mult", "add", 512), Generation.MAVERICK);
-        Cost.Estimate e = Cost.of(w, Generation.MAVERICK);
+        Cost.Estimate e = Model.COST.of(w, Generation.MAVERICK);
         assertThat(e.cycles()).contains(1024L);
         assertThat(e.ns()).isEmpty();
     }
@@ -141,7 +141,7 @@ class CostTest {
     void decodeOnlyWordsAreNotEstimated() {
         Word iota = Asm.line("iota src.num_elem=[4,1,1,1] dst=sbuf:0:0x0 dst.step_elem=[1,1,1,1]"
                 + " dst.num_elem=[4,1,1,1] out_dtype=int32 num_active_channels=1", G);
-        assertThat(Cost.of(iota, G).cycles()).isEmpty();
-        assertThat(Cost.of(iota, G).source()).contains("not estimated");
+        assertThat(Model.COST.of(iota, G).cycles()).isEmpty();
+        assertThat(Model.COST.of(iota, G).source()).contains("not estimated");
     }
 }

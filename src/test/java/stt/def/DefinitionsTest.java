@@ -11,11 +11,11 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import stt.Asm;
 import stt.codec.Format;
+import stt.engine.Model;
 import stt.isa.EngineKind;
 import stt.isa.Generation;
 import stt.isa.Opcode;
 import stt.validate.Rule;
-import stt.validate.Validator;
 import stt.validate.Violation;
 
 /** The definitions are complete: every opcode has one, and each has the parts its status needs. */
@@ -92,20 +92,20 @@ class DefinitionsTest {
                 + " num_active_channels=4";
         Generation g = Generation.MARIANA;
         for (String op : new String[] {"add", "subtract", "mult", "max", "min", "logical_and", "logical_xor"}) {
-            assertThat(Validator.executability(Asm.line(r + " op=" + op, g), g)).as(op).isEmpty();
+            assertThat(Model.VALIDATOR.executability(Asm.line(r + " op=" + op, g), g)).as(op).isEmpty();
         }
         var band = Asm.line(r + " op=add_int", g);
-        assertThat(Validator.validate(band, g)).isEmpty();
-        assertThat(Validator.executability(band, g)).extracting(Violation::rule)
+        assertThat(Model.VALIDATOR.validate(band, g)).isEmpty();
+        assertThat(Model.VALIDATOR.executability(band, g)).extracting(Violation::rule)
                 .containsExactly(Rule.IS_VALID_TENSOR_REDUCE_ARITH_ENGINE);
         var wide = Asm.line(r.replace("in_dtype=fp32", "in_dtype=int64") + " op=add", g);
-        assertThat(Validator.validate(wide, g)).isEmpty();
-        assertThat(Validator.executability(wide, g)).extracting(Violation::rule)
+        assertThat(Model.VALIDATOR.validate(wide, g)).isEmpty();
+        assertThat(Model.VALIDATOR.executability(wide, g)).extracting(Violation::rule)
                 .containsExactly(Rule.IS_VALID_TENSOR_REDUCE_ARITH_ENGINE);
         for (String op : new String[] {"is_gt", "absolute_diff", "bypass", "absolute_value"}) {
             var none = Asm.line(r + " op=" + op, g);
-            assertThat(Validator.validate(none, g)).as(op).isEmpty();
-            assertThat(Validator.executability(none, g)).as(op).singleElement().satisfies(v -> {
+            assertThat(Model.VALIDATOR.validate(none, g)).as(op).isEmpty();
+            assertThat(Model.VALIDATOR.executability(none, g)).as(op).singleElement().satisfies(v -> {
                 assertThat(v.rule()).isEqualTo(Rule.REDUCE_IDENTITY);
                 assertThat(v.level()).isEqualTo(Violation.Level.NOT_EXECUTABLE);
             });
@@ -113,12 +113,12 @@ class DefinitionsTest {
         var masked = Asm.line("stream_transpose src=sbuf:0:0x0 src.step_elem=[1,1,1,1] src.num_elem=[32,1,1,1]"
                 + " dst=sbuf:0:0x200 dst.step_elem=[1,1,1,1] dst.num_elem=[32,1,1,1] in_dtype=fp32 out_dtype=fp32"
                 + " num_active_channels=32 mask_enable=1", g);
-        assertThat(Validator.validate(masked, g)).isEmpty();
-        assertThat(Validator.executability(masked, g)).extracting(Violation::rule)
+        assertThat(Model.VALIDATOR.validate(masked, g)).isEmpty();
+        assertThat(Model.VALIDATOR.executability(masked, g)).extracting(Violation::rule)
                 .containsExactly(Rule.STREAM_TRANSPOSE_MASK);
         var shift = Asm.line(r.replace("arith", "bitvec").replace("fp32", "int32") + " op=logical_shift_left", g);
-        assertThat(Validator.validate(shift, g)).isEmpty();
-        assertThat(Validator.executability(shift, g)).extracting(Violation::rule).containsExactly(Rule.REDUCE_IDENTITY);
+        assertThat(Model.VALIDATOR.validate(shift, g)).isEmpty();
+        assertThat(Model.VALIDATOR.executability(shift, g)).extracting(Violation::rule).containsExactly(Rule.REDUCE_IDENTITY);
     }
 
     @Test
@@ -128,17 +128,17 @@ class DefinitionsTest {
                 + " dst.step_elem=[1,1,1] dst.num_elem=[4,1,1] in0_dtype=fp32 in1_dtype=fp32 out_dtype=fp32"
                 + " num_active_channels=4";
         Generation g = Generation.MARIANA;
-        assertThat(Validator.executability(Asm.line(tt + " op=add", g), g)).isEmpty();
+        assertThat(Model.VALIDATOR.executability(Asm.line(tt + " op=add", g), g)).isEmpty();
         var pow = Asm.line(tt + " op=pow", g);
-        assertThat(Validator.validate(pow, g)).isEmpty();
-        assertThat(Validator.executability(pow, g)).singleElement().satisfies(v -> {
+        assertThat(Model.VALIDATOR.validate(pow, g)).isEmpty();
+        assertThat(Model.VALIDATOR.executability(pow, g)).singleElement().satisfies(v -> {
             assertThat(v.rule()).isEqualTo(Rule.IS_VALID_TENSOR_TENSOR_ARITH_DVE);
             assertThat(v.level()).isEqualTo(Violation.Level.NOT_EXECUTABLE);
         });
         var wide = Asm.line(tt.replace("tensor_tensor_arith", "tensor_tensor_bitvec").replace("fp32", "int64")
                 + " op=bitwise_and", g);
-        assertThat(Validator.validate(wide, g)).isEmpty();
-        assertThat(Validator.executability(wide, g)).extracting(Violation::rule)
+        assertThat(Model.VALIDATOR.validate(wide, g)).isEmpty();
+        assertThat(Model.VALIDATOR.executability(wide, g)).extracting(Violation::rule)
                 .containsExactly(Rule.IS_VALID_TENSOR_TENSOR_BITVEC_DVE);
     }
 

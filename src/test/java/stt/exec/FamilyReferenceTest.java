@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 import stt.Asm;
+import stt.engine.Model;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
@@ -19,7 +20,7 @@ class FamilyReferenceTest {
     static final Generation G = Generation.MARIANA;
 
     final Machine m = new Machine(G);
-    final ReferenceEngine engine = new ReferenceEngine();
+    final ReferenceEngine engine = Model.reference();
 
     static MemoryRef sbuf(int partition, int offset) {
         return new MemoryRef(Space.SBUF, partition, offset);

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import stt.Asm;
 import stt.codec.Word;
-import stt.cost.Cost;
 import stt.engine.EngineProvider;
+import stt.engine.Model;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
@@ -14,7 +14,6 @@ import stt.isa.Space;
 import stt.machine.Machine;
 import stt.machine.Tile;
 import stt.validate.Rule;
-import stt.validate.Validator;
 import stt.validate.Violation;
 
 /**
@@ -44,8 +43,8 @@ class ReciprocalTest {
     @Test
     void bothEnginesComputeTheCorrectlyRoundedReciprocal() throws ExecutionException {
         Word w = Asm.line(WORD, G);
-        assertThat(Validator.validate(w, G)).isEmpty();
-        for (Engine e : new Engine[] {new ReferenceEngine(), EngineProvider.defaultEngine()}) {
+        assertThat(Model.VALIDATOR.validate(w, G)).isEmpty();
+        for (Engine e : new Engine[] {Model.reference(), EngineProvider.defaultEngine()}) {
             Machine m = loaded();
             e.execute(m, w, Trace.OFF);
             for (int lane = 0; lane < 2; lane++) {
@@ -61,7 +60,7 @@ class ReciprocalTest {
     void aNanGivesTheCanonicalNanAndBf16RoundsTheQuotient() throws ExecutionException {
         Machine m = new Machine(G);
         m.write(new MemoryRef(Space.SBUF, 0, 0), Tile.ofFloats(Dtype.FP32, 1, 2, Float.NaN, 3));
-        new ReferenceEngine().execute(m, Asm.line(WORD.replace("out_dtype=fp32", "out_dtype=bf16")
+        Model.reference().execute(m, Asm.line(WORD.replace("out_dtype=fp32", "out_dtype=bf16")
                 .replace("[8,1,1,1]", "[2,1,1,1]").replace("num_active_channels=2", "num_active_channels=1"), G),
                 Trace.OFF);
         // canonical quiet NaN 0x7fc00000 -> bf16 0x7fc0; 1/3 = 0x3eaaaaab -> bf16 0x3eab (round to nearest even)
@@ -72,11 +71,11 @@ class ReciprocalTest {
     @Test
     void itsChecksAreCastsAndItsCostEightCyclesAnElement() {
         Word w = Asm.line(WORD, G);
-        assertThat(Cost.of(w, G).cycles()).contains(64L);
-        assertThat(Cost.of(Asm.line(WORD.replace("[8,1,1,1]", "[16,1,1,1]"), G), G).cycles()).contains(128L);
-        assertThat(Validator.validate(Asm.line(WORD + " op=add", G), G)).extracting(Violation::rule)
+        assertThat(Model.COST.of(w, G).cycles()).contains(64L);
+        assertThat(Model.COST.of(Asm.line(WORD.replace("[8,1,1,1]", "[16,1,1,1]"), G), G).cycles()).contains(128L);
+        assertThat(Model.VALIDATOR.validate(Asm.line(WORD + " op=add", G), G)).extracting(Violation::rule)
                 .containsExactly(Rule.S4D4_TR_OP_BYPASS);
-        assertThat(Validator.validate(Asm.line(WORD.replace("in_dtype=fp32", "in_dtype=fp32r"), G), G))
+        assertThat(Model.VALIDATOR.validate(Asm.line(WORD.replace("in_dtype=fp32", "in_dtype=fp32r"), G), G))
                 .extracting(Violation::rule).containsExactly(Rule.IS_VALID_DTYPE);
     }
 }

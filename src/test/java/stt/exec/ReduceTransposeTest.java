@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import stt.api.FamilyCall;
+import stt.engine.Model;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
 import stt.isa.Generation;
@@ -17,7 +18,7 @@ import stt.machine.Tile;
  */
 class ReduceTransposeTest {
     static final Generation G = Generation.MARIANA;
-    static final ReferenceEngine REF = new ReferenceEngine();
+    static final ReferenceEngine REF = Model.reference();
 
     static float[] reduce(Tile data, AluOp op, int k, boolean negate, Dtype out) throws ExecutionException {
         return new FamilyCall.TensorReduce(data, op, k, negate, Optional.of(out), G).run(REF).out().toFloats();

@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import stt.Asm;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
@@ -25,7 +26,7 @@ class ReferenceEngineTest {
             + " out_dtype=fp32 num_active_channels=4";
 
     final Machine m = new Machine(G);
-    final ReferenceEngine engine = new ReferenceEngine();
+    final ReferenceEngine engine = Model.reference();
 
     static MemoryRef sbuf(int partition, int offset) {
         return new MemoryRef(Space.SBUF, partition, offset);

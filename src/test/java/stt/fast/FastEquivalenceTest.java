@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import stt.RandomWords;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.exec.ExecutionException;
 import stt.exec.ReferenceEngine;
 import stt.exec.Trace;
@@ -27,6 +28,11 @@ class FastEquivalenceTest {
     static final int WORDS = Integer.getInteger("stt.equiv.words", 5_000);
     /** Words per generation for each sibling opcode (TensorTensorScan, SelectReduce). */
     static final int SIBLING_WORDS = Integer.getInteger("stt.equiv.siblingWords", 2_000);
+
+    /** The model's fast engine, as this package sees it (its kernel runs are counted). */
+    static FastEngine fastEngine(int threads) {
+        return (FastEngine) Model.fast(threads);
+    }
 
     /** -Dstt.vector.bits (scripts/widths.sh: 128 and 256) really is the width the kernels run at. */
     @org.junit.jupiter.api.Test
@@ -78,8 +84,8 @@ class FastEquivalenceTest {
                 + " dst.step_elem=[1,4096] dst.num_elem=[4096,2] imm0=1.5 imm0_dtype=fp32 num_active_channels=128";
         Word w = stt.Asm.with(text, shape.substring(shape.indexOf(' ') + 1), gen);
         assertThat(w.pattern("src0").elementCount() * 128).isGreaterThanOrEqualTo(FastEngine.PARALLEL_THRESHOLD);
-        new ReferenceEngine().execute(ref, w, Trace.OFF);
-        new FastEngine(2).execute(fast, w, Trace.OFF);
+        Model.reference().execute(ref, w, Trace.OFF);
+        fastEngine(2).execute(fast, w, Trace.OFF);
         assertThat(difference(ref, fast, true)).isNull();
     }
 
@@ -125,8 +131,8 @@ class FastEquivalenceTest {
         Machine ref = new Machine(gen);
         Machine fast = new Machine(gen);
         RandomWords.fill(41, ref, fast);
-        ReferenceEngine reference = new ReferenceEngine();
-        FastEngine engine = new FastEngine(1);
+        ReferenceEngine reference = Model.reference();
+        FastEngine engine = fastEngine(1);
         int words = 0;
         for (int n : new int[] {1, 7, 8, 15, 16, 33, 64, 65}) {
             for (String dst : new String[] {"sbuf:0:0x0", "sbuf:0:0x2000"}) {
@@ -231,8 +237,8 @@ class FastEquivalenceTest {
         Machine fast = new Machine(gen);
         RandomWords.fill(gen.ordinal() + 23, ref, fast);
         java.util.Random rnd = new java.util.Random(gen.ordinal() + 23);
-        ReferenceEngine reference = new ReferenceEngine();
-        FastEngine engine = new FastEngine(2);
+        ReferenceEngine reference = Model.reference();
+        FastEngine engine = fastEngine(2);
         for (int k = 0; k < 400; k++) {
             int n = 1 + rnd.nextInt(300);
             int channels = 1 + rnd.nextInt(128);
@@ -300,8 +306,8 @@ class FastEquivalenceTest {
                 }
             }
         }
-        ReferenceEngine reference = new ReferenceEngine();
-        FastEngine engine = new FastEngine(2);
+        ReferenceEngine reference = Model.reference();
+        FastEngine engine = fastEngine(2);
         for (int k = 0; k < 600; k++) {
             int n = 1 + rnd.nextInt(300);
             String[] d = shape.of(rnd, n);
@@ -346,8 +352,8 @@ class FastEquivalenceTest {
                 + " dst.step_elem=[1,2048,4096] dst.num_elem=[2048,2,2] num_active_channels=128";
         Word w = stt.Asm.with(text, shape.substring(shape.indexOf(' ') + 1), gen);
         assertThat(w.pattern("dst").elementCount() * 128).isGreaterThanOrEqualTo(FastEngine.PARALLEL_THRESHOLD);
-        new ReferenceEngine().execute(ref, w, Trace.OFF);
-        FastEngine engine = new FastEngine(2);
+        Model.reference().execute(ref, w, Trace.OFF);
+        FastEngine engine = fastEngine(2);
         engine.execute(fast, w, Trace.OFF);
         assertThat(engine.kernelRuns()).isEqualTo(1);
         assertThat(difference(ref, fast, true)).isNull();
@@ -363,8 +369,8 @@ class FastEquivalenceTest {
             ref.setAccumulator(lane, acc);
             fast.setAccumulator(lane, acc);
         }
-        ReferenceEngine reference = new ReferenceEngine();
-        FastEngine engine = new FastEngine(2);
+        ReferenceEngine reference = Model.reference();
+        FastEngine engine = fastEngine(2);
         long elements = 0;
         for (int n = 0; n < count; n++) {
             Word w = words.next(ref, fast);

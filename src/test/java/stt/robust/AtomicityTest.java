@@ -21,11 +21,10 @@ import stt.codec.Format;
 import stt.codec.Layout;
 import stt.codec.TensorPattern;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.exec.Engine;
 import stt.exec.ExecutionException;
-import stt.exec.ReferenceEngine;
 import stt.exec.Trace;
-import stt.fast.FastEngine;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
@@ -33,7 +32,6 @@ import stt.isa.Opcode;
 import stt.isa.Space;
 import stt.machine.Machine;
 import stt.machine.internal.RawMemory;
-import stt.validate.Validator;
 
 /**
  * Refused words change no byte of the machine; executed words of every executable opcode change no byte outside
@@ -65,7 +63,7 @@ class AtomicityTest {
             m.setRegister(rnd.nextInt(64), rnd.nextInt());
             Snapshot before = Snapshot.of(m);
             float[] acc = accumulators(m);
-            Engine e = n % 2 == 0 ? new ReferenceEngine() : new FastEngine(2);
+            Engine e = n % 2 == 0 ? Model.reference() : Model.fast(2);
             try {
                 e.execute(m, w, Trace.OFF);
                 continue;
@@ -80,7 +78,7 @@ class AtomicityTest {
 
     /** Every opcode the model executes, from its definitions: the words the executed-words sweep draws. */
     static List<Opcode> executable() {
-        return Arrays.stream(Opcode.values()).filter(ReferenceEngine::executes).toList();
+        return Arrays.stream(Opcode.values()).filter(op -> Model.RESOLVER.operation(op).executes()).toList();
     }
 
     @ParameterizedTest
@@ -92,10 +90,10 @@ class AtomicityTest {
                 : new FamilyWords(9 + opcode.code(), G, List.of(opcode));
         for (int n = 0; n < 120; n++) {
             Word w = words.next(m);
-            assertThat(Validator.validate(w, G)).isEmpty();
+            assertThat(Model.VALIDATOR.validate(w, G)).isEmpty();
             Snapshot before = Snapshot.of(m);
             float[] acc = accumulators(m);
-            (n % 2 == 0 ? new ReferenceEngine() : new FastEngine(2)).execute(m, w, Trace.OFF);
+            (n % 2 == 0 ? Model.reference() : Model.fast(2)).execute(m, w, Trace.OFF);
             assertChangedOnly(m, before, destination(m, w), opcode + " word " + n);
             boolean accumulates = opcode == Opcode.TENSOR_SCALAR_CACHE_REDUCE
                     || opcode == Opcode.TENSOR_SCALAR_CACHE_CUMULATIVE

@@ -9,15 +9,15 @@ import stt.RandomWords;
 import stt.Words;
 import stt.codec.Codec;
 import stt.codec.Word;
+import stt.engine.Model;
+import stt.exec.Engine;
 import stt.exec.ExecutionException;
 import stt.exec.ReferenceEngine;
 import stt.exec.Trace;
-import stt.fast.FastEngine;
 import stt.isa.Generation;
 import stt.machine.Machine;
 import stt.text.AsmException;
 import stt.text.TextForm;
-import stt.validate.Validator;
 
 /**
  * A seeded fuzzer over decode, validate, the text form and both engines: arbitrary and plausible words on every
@@ -48,8 +48,8 @@ class FuzzTest {
         Machine[] machines = Arrays.stream(gens).map(Machine::new).toArray(Machine[]::new);
         RandomWords[] validWords = Arrays.stream(gens).map(g -> new RandomWords(g.ordinal(), g,
                 stt.codec.Format.S2S2D2_STT.opcodes())).toArray(RandomWords[]::new);
-        ReferenceEngine reference = new ReferenceEngine();
-        FastEngine fast = new FastEngine(1);
+        ReferenceEngine reference = Model.reference();
+        Engine fast = Model.fast(1);
         int executed = 0;
         int refused = 0;
         for (int n = 0; n < WORDS; n++) {
@@ -60,7 +60,7 @@ class FuzzTest {
                 default -> validWords[g].next(machines[g]);
             };
             assertThat(Codec.encode(Codec.decode(Codec.encode(w)))).isEqualTo(Codec.encode(w));
-            boolean valid = Validator.validate(w, gens[g]).isEmpty();
+            boolean valid = Model.VALIDATOR.validate(w, gens[g]).isEmpty();
             String text = TextForm.disassemble(w, gens[g]);
             assertThat(TextForm.assembleLine(text, "fuzz", 1, gens[g]).orElseThrow()).isEqualTo(w);
             Machine m = machines[g];

@@ -11,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import stt.codec.Word;
+import stt.engine.Model;
 import stt.isa.Generation;
 
 class ValidatorTest {
@@ -66,7 +67,7 @@ class ValidatorTest {
     }
 
     static List<Violation> check(String base, String overrides, Generation gen) {
-        return Validator.validate(word(base, overrides, gen), gen);
+        return Model.VALIDATOR.validate(word(base, overrides, gen), gen);
     }
 
     static Stream<Arguments> ruleCases() {
@@ -281,7 +282,7 @@ class ValidatorTest {
     @Test
     void anUnknownOpcodeIsARawWordThatBreaksOnlyHasValidOpcode() {
         Word raw = stt.Asm.line("opcode_0x9f bytes=[" + "7,".repeat(51) + "7]", Generation.MARIANA);
-        assertThat(Validator.validate(raw, Generation.MARIANA)).singleElement().hasToString("has_valid_opcode:"
+        assertThat(Model.VALIDATOR.validate(raw, Generation.MARIANA)).singleElement().hasToString("has_valid_opcode:"
                 + " opcode = 0x9f is not an opcode of the Vector Engine family this model knows; the word is kept as"
                 + " raw bytes (stt spec lists the opcodes)");
     }
