@@ -47,7 +47,23 @@ public record LevelCall(String name, CallEngine engine, List<String> params, Lis
                 text.put(k, String.valueOf(v));
             }
         });
-        return body.run(new Args(this, text, tiles::get, gen), core);
+        return run(new Args(this, text, tiles::get, gen), core);
+    }
+
+    /**
+     * Runs the body on {@code args}' generation; a Vector Engine call's outcome also stands on that generation's
+     * decisions ({@link stt.isa.Generation#vectorEngineDecisions}: {@code sunda_vector_engine} on SUNDA).
+     *
+     * @throws IllegalArgumentException naming the argument and the rule; nothing of {@code core} is changed then
+     */
+    public Outcome run(Args args, CoreState core) {
+        Outcome r = body.run(args, core);
+        List<Decision> more = engine == CallEngine.VECTOR ? args.gen().vectorEngineDecisions() : List.of();
+        if (more.isEmpty()) {
+            return r;
+        }
+        List<Decision> all = java.util.stream.Stream.concat(r.decisions().stream(), more.stream()).toList();
+        return new Outcome(r.tiles(), r.fidelity().under(more), all, r.cycles(), r.warnings());
     }
 
     /** What a call computes, given its arguments and the core's state it reads and writes. */
