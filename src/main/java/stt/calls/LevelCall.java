@@ -58,12 +58,11 @@ public record LevelCall(String name, CallEngine engine, List<String> params, Lis
      */
     public Outcome run(Args args, CoreState core) {
         Outcome r = body.run(args, core);
-        List<Decision> more = engine == CallEngine.VECTOR ? args.gen().vectorEngineDecisions() : List.of();
-        if (more.isEmpty()) {
+        if (engine != CallEngine.VECTOR || args.gen().vectorEngineDecisions().isEmpty()) {
             return r;
         }
-        List<Decision> all = java.util.stream.Stream.concat(r.decisions().stream(), more.stream()).toList();
-        return new Outcome(r.tiles(), r.fidelity().under(more), all, r.cycles(), r.warnings());
+        List<Decision> all = args.gen().onVectorEngine(r.decisions());
+        return new Outcome(r.tiles(), r.fidelity().under(all), all, r.cycles(), r.warnings());
     }
 
     /** What a call computes, given its arguments and the core's state it reads and writes. */

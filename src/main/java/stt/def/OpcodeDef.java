@@ -69,10 +69,7 @@ public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executabl
      * the generation's ({@link Generation#vectorEngineDecisions}: {@code sunda_vector_engine} on SUNDA).
      */
     public List<Decision> decisions(Generation gen) {
-        if (opcode.engine() != EngineKind.DVE || gen.vectorEngineDecisions().isEmpty()) {
-            return decisions;
-        }
-        return java.util.stream.Stream.concat(decisions.stream(), gen.vectorEngineDecisions().stream()).toList();
+        return opcode.engine() == EngineKind.DVE ? gen.onVectorEngine(decisions) : decisions;
     }
 
     /** How far the model claims this opcode's results on {@code gen} (FAMILY-NEXT's levels). */

@@ -64,6 +64,12 @@ public enum Generation {
         return this == SUNDA ? List.of(Decision.SUNDA_VECTOR_ENGINE) : List.of();
     }
 
+    /** What a Vector Engine result on this generation stands on: {@code own}, then {@link #vectorEngineDecisions}. */
+    public List<Decision> onVectorEngine(List<Decision> own) {
+        List<Decision> more = vectorEngineDecisions();
+        return more.isEmpty() ? own : java.util.stream.Stream.concat(own.stream(), more.stream()).toList();
+    }
+
     /** The Vector Engine clock in GHz (NKI-ARCH tables; FAMILY.md §7); empty where no clock is public. */
     public java.util.OptionalDouble dveClockGhz() {
         return Double.isNaN(dveClockGhz) ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(dveClockGhz);
