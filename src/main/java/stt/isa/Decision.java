@@ -234,9 +234,9 @@ public enum Decision {
             + " words address the tiles there, and an operand that is not one run of bytes per partition (a strided"
             + " view) is staged below them: NKI's allocator is the compiler's and is not published."),
     SUNDA_VECTOR_ENGINE(Source.SPEC_MODEL, "sunda_vector_engine (FAMILY-NEXT §0.1): Vector Engine calls and DVE words"
-            + " run on SUNDA with CAYMAN's bodies and SUNDA's validity tables (its ALU enum, the 17-op general-arith set,"
-            + " plain is_valid_dtype: no 64-bit dtypes, SBUF 192 KiB); every Vector Engine outcome on SUNDA is fidelity"
-            + " model under this decision. PSUM and the other generation gates stay."),
+            + " run on SUNDA with CAYMAN's bodies and SUNDA's validity tables (its ALU enum, the 17-op general-arith"
+            + " set, plain is_valid_dtype: no 64-bit dtypes, SBUF 192 KiB); every Vector Engine outcome on SUNDA is"
+            + " fidelity model under this decision. PSUM and the other generation gates stay."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"
