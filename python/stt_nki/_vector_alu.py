@@ -9,8 +9,7 @@ from ._forms import command, engine, reduce_cmd, reduced_axes
 from ._published import published
 
 # The published signatures (aws-neuron-sdk nki/api/nki/isa/__init__.py for NKI 2.32; general/nki/api/nki/isa at
-# v2.26.0 for Beta 1). stt_nki's extensions are keyword-only: reduce_res/reduce_cmd on scalar_tensor_tensor, a
-# select_reduce without dst returning a new array.
+# v2.26.0 for Beta 1). stt_nki's extension, keyword-only: reduce_res/reduce_cmd on scalar_tensor_tensor.
 
 def _b2_scalar_tensor_tensor(dst, data, op0, operand0, op1, operand1, reverse0=False, reverse1=False, name=None, *,
                              reduce_res=None, reduce_cmd=reduce_cmd.idle):

@@ -11,8 +11,7 @@ from ._published import published
 from ._vector_alu import tensor_scalar
 
 # The published signatures (aws-neuron-sdk nki/api/nki/isa/__init__.py for NKI 2.32; general/nki/api/nki/isa at
-# v2.26.0 for Beta 1). stt_nki's extensions are keyword-only: reduce_res/reduce_cmd on scalar_tensor_tensor, a
-# select_reduce without dst returning a new array.
+# v2.26.0 for Beta 1). stt_nki's extension, keyword-only: a select_reduce without dst returning a new array.
 
 def _b2_tensor_copy(dst, src, engine=engine.unknown, name=None):
     pass
