@@ -1,442 +1,209 @@
-"""`nki.isa`'s calls beyond the Vector Engine's words, in both call forms (FAMILY-NEXT §5-§9), each run at NKI level
-by the model (`_level`): activation, nc_matmul, iota, affine_select, range_select, tensor_partition_reduce,
-bn_stats/bn_aggr, nc_stream_shuffle, dma_copy, dma_transpose. Their signatures are the published ones (NKI 2.32 and
-2.26); `isa` exports them."""
+"""`nki.isa`'s calls on the Scalar, Tensor and GpSimd engines, in both call forms (FAMILY-NEXT §5-§7), each run at
+NKI level by the model (`_level`): activation, activation_reduce, nc_matmul, iota, affine_select,
+tensor_partition_reduce. Their signatures are the published ones (NKI 2.32 and 2.26); `isa` exports them."""
 import numpy as np
 
-from . import _dtypes, _masks, _session
-from ._forms import engine, reduce_cmd, command
-from ._level import Level, as_result, model_of, put
-from ._masks import Reach
-from .language import AluOp, ActFunction
+from . import _dtypes, _session
+from ._forms import reduce_cmd, command
+from ._level import Level, as_result, give, model_of, nki_name, out_dtype, put
+from ._ops import ActFunction
+from ._published import published
 
 
-def _name(op, what, allowed):
-    """An op's NKI name (`nl.add` -> add, `np.maximum` -> maximum, an activation function -> its name), checked."""
-    name = getattr(op, "nki", None) or getattr(op, "__name__", None) or (op if isinstance(op, str) else None)
-    name = {"amax": "maximum", "max": "maximum", "mean": "average", "absolute": "abs"}.get(name, name)
-    if name not in allowed:
-        raise ValueError(f"{what}={op!r}: allowed: {', '.join(allowed)}")
-    return name
+# --- activation (Scalar Engine) ---------------------------------------------------------------------------------
+def _b2_activation(dst, op, data, bias=None, scale=1.0, reduce_op=None, reduce_res=None,
+                   reduce_cmd=reduce_cmd.idle, name=None):
+    pass
 
 
-def install(published):
-    """Defines the calls with isa's `_published` wrapper (both forms bound to the published signatures)."""
-    calls = {}
+def _b1_activation(op, data, *, bias=None, scale=1.0, reduce_op=None, reduce_res=None,
+                   reduce_cmd=reduce_cmd.idle, mask=None, dtype=None, **kwargs):
+    pass
 
-    def define(name, beta2, beta1, **kw):
-        def wrap(run):
-            calls[name] = published(name, beta2, beta1, **kw)(run)
-            return calls[name]
-        return wrap
 
-    # --- activation (Scalar Engine) ---------------------------------------------------------------------------------
-    def _b2_activation(dst, op, data, bias=None, scale=1.0, reduce_op=None, reduce_res=None,
-                       reduce_cmd=reduce_cmd.idle, name=None):
-        pass
+@published("activation", _b2_activation, _b1_activation)
+def activation(beta, op, data, bias, scale, reduce_op, reduce_res, reduce_cmd, dst=None, dtype=None):
+    """`op(data * scale + bias)` on the Scalar Engine: one fp32 fma, then the function (copy, relu, prelu, abs,
+    sign, square at model level; exp, log, tanh, gelu, silu, ... approximate: StrictMath rounded once), written
+    as the output dtype. `reduce_cmd` folds the fp32 function values into the engine's own per-lane registers
+    (reset, reduce, reset_reduce; idle leaves them); `reduce_res` ([P, 1] fp32/bf16/fp16) reads them."""
+    c = Level("activation")
+    model, rows, _ = c.tile("data", data)
+    c.arg("op", nki_name(op, "op", ActFunction.NAMES))
+    if bias is not None:
+        c.column("bias", bias, rows)
+    c.column("scale", scale, rows)
+    if reduce_op is not None:
+        c.arg("reduce_op", nki_name(reduce_op, "reduce_op", ("add",)))
+    cmd = command("reduce_cmd", reduce_cmd)
+    if cmd == "load_reduce":
+        raise ValueError("activation: reduce_cmd=load_reduce: allowed: idle, reset, reduce, reset_reduce")
+    c.arg("reduce_cmd", cmd)
+    outputs = ["dst"]
+    if reduce_res is not None:
+        if not isinstance(reduce_res, np.ndarray) or reduce_res.shape not in ((rows,), (rows, 1)):
+            raise ValueError(f"activation: reduce_res: a [{rows}, 1] fp32, bf16 or fp16 array")
+        c.into("reduce_res", reduce_res, outputs)
+    out = out_dtype(dtype, dst, model)
+    c.arg("dtype", out)
+    got = c.run(outputs)
+    if reduce_res is not None:
+        c.fill(got, "reduce_res", reduce_res)
+    return give(dst, as_result(got["dst"], out, data.shape))
 
-    def _b1_activation(op, data, *, bias=None, scale=1.0, reduce_op=None, reduce_res=None,
-                       reduce_cmd=reduce_cmd.idle, mask=None, dtype=None, **kwargs):
-        pass
 
-    @define("activation", _b2_activation, _b1_activation)
-    def activation(beta, op, data, bias, scale, reduce_op, reduce_res, reduce_cmd, dst=None, dtype=None):
-        """`op(data * scale + bias)` on the Scalar Engine: one fp32 fma, then the function (copy, relu, prelu, abs,
-        sign, square at model level; exp, log, tanh, gelu, silu, ... approximate: StrictMath rounded once), written
-        as the output dtype. `reduce_cmd` folds the fp32 function values into the engine's own per-lane registers
-        (reset, reduce, reset_reduce; idle leaves them); `reduce_res` ([P, 1] fp32/bf16/fp16) reads them."""
-        c = Level("activation")
-        model, rows, _ = c.tile("data", data)
-        c.arg("op", _name(op, "op", ActFunction.NAMES))
-        if bias is not None:
-            c.column("bias", bias, rows)
-        c.column("scale", scale, rows)
-        if reduce_op is not None:
-            c.arg("reduce_op", _name(reduce_op, "reduce_op", ("add",)))
-        cmd = command("reduce_cmd", reduce_cmd)
-        if cmd == "load_reduce":
-            raise ValueError("activation: reduce_cmd=load_reduce: allowed: idle, reset, reduce, reset_reduce")
-        c.arg("reduce_cmd", cmd)
-        outputs = ["dst"]
-        if reduce_res is not None:
-            if not isinstance(reduce_res, np.ndarray) or reduce_res.shape not in ((rows,), (rows, 1)):
-                raise ValueError(f"activation: reduce_res: a [{rows}, 1] fp32, bf16 or fp16 array")
-            c.into("reduce_res", reduce_res, outputs)
-        out = _out_dtype(dtype, dst, model)
-        c.arg("dtype", out)
-        got = c.run(outputs)
-        if reduce_res is not None:
-            c.fill(got, "reduce_res", reduce_res)
-        return _give(dst, as_result(got["dst"], out, data.shape))
+def _b2_activation_reduce(dst, op, data, reduce_op, reduce_res, bias=None, scale=1.0, name=None):
+    pass
 
-    def _b2_activation_reduce(dst, op, data, reduce_op, reduce_res, bias=None, scale=1.0, name=None):
-        pass
 
-    def _b1_activation_reduce(op, data, *, reduce_op, reduce_res, bias=None, scale=1.0, mask=None, dtype=None,
-                              **kwargs):
-        pass
+def _b1_activation_reduce(op, data, *, reduce_op, reduce_res, bias=None, scale=1.0, mask=None, dtype=None,
+                          **kwargs):
+    pass
 
-    @define("activation_reduce", _b2_activation_reduce, _b1_activation_reduce)
-    def activation_reduce(beta, op, data, reduce_op, reduce_res, bias, scale, dst=None, dtype=None):
-        """activation with `reduce_cmd=reset_reduce`: kept by NKI "for backward compatibility"."""
-        return activation(dst, op, data, bias=bias, scale=scale, reduce_op=reduce_op, reduce_res=reduce_res,
-                          reduce_cmd="reset_reduce") if dst is not None else activation(
-            op=op, data=data, bias=bias, scale=scale, reduce_op=reduce_op, reduce_res=reduce_res,
-            reduce_cmd="reset_reduce", dtype=dtype)
 
-    # --- nc_matmul (Tensor Engine) ----------------------------------------------------------------------------------
-    def _b2_nc_matmul(dst, stationary, moving, is_stationary_onezero=False, is_moving_onezero=False,
-                      is_transpose=False, accumulate=None, tile_position=(), tile_size=(), perf_mode=None, name=None):
-        pass
+@published("activation_reduce", _b2_activation_reduce, _b1_activation_reduce)
+def activation_reduce(beta, op, data, reduce_op, reduce_res, bias, scale, dst=None, dtype=None):
+    """activation with `reduce_cmd=reset_reduce`: kept by NKI "for backward compatibility"."""
+    return activation(dst, op, data, bias=bias, scale=scale, reduce_op=reduce_op, reduce_res=reduce_res,
+                      reduce_cmd="reset_reduce") if dst is not None else activation(
+        op=op, data=data, bias=bias, scale=scale, reduce_op=reduce_op, reduce_res=reduce_res,
+        reduce_cmd="reset_reduce", dtype=dtype)
 
-    def _b1_nc_matmul(stationary, moving, *, is_stationary_onezero=False, is_moving_onezero=False,
-                      is_transpose=False, tile_position=(), tile_size=(), mask=None, perf_mode=None, **kwargs):
-        pass
 
-    @define("nc_matmul", _b2_nc_matmul, _b1_nc_matmul)
-    def nc_matmul(beta, stationary, moving, is_stationary_onezero, is_moving_onezero, is_transpose, tile_position,
-                  tile_size, perf_mode, dst=None, accumulate=None):
-        """`stationary.T @ moving` on the Tensor Engine, K the partitions of both: one fp32 fma per k, ascending
-        (the model's matmul_numerics; bf16/fp16/fp8 inputs at model level, fp32 approximate). Beta 2 writes `dst`
-        (fp32, or bf16 on NC-v4), accumulating per `accumulate` (None: overwrite dst unless a matmul wrote all of
-        it, then add — the model's matmul_accumulate_none); Beta 1 returns a new fp32 tile, which `psum += ...`
-        accumulates in fp32."""
-        if is_transpose and _session.current().gen != "sunda":  # on NC-v2 a profiler hint: an ordinary matmul
-            return _transpose_mode(stationary, dst)
-        if perf_mode not in (None, "none", 0) and getattr(perf_mode, "name", None) != "none":
-            raise NotImplementedError(f"nc_matmul: perf_mode={perf_mode!r}: only the default mode is modelled")
-        _check_tiles(tile_position, tile_size)
-        if not isinstance(moving, np.ndarray) or not isinstance(stationary, np.ndarray):
-            raise TypeError("nc_matmul: stationary and moving are NumPy arrays")
-        shape = (stationary.reshape(stationary.shape[0], -1).shape[1],) + moving.shape[1:]
-        c = Level("nc_matmul")
-        c.tile("stationary", stationary)
-        c.tile("moving", moving)
-        if dst is not None:
-            c.arg("dtype", model_of(dst, "dst"))
-            add = _flags.accumulating(dst, accumulate)
-            if add:
-                c.tile("psum", dst.reshape(shape[0], -1))
-            c.arg("accumulate", add)
-        got = c.run()
-        out = as_result(got["dst"], model_of(dst, "dst") if dst is not None else "fp32", shape)
-        if dst is None:
-            return out
-        put(dst, out, "dst")
-        _flags.written(dst)
-        return dst
+# --- nc_matmul (Tensor Engine) ----------------------------------------------------------------------------------
+def _b2_nc_matmul(dst, stationary, moving, is_stationary_onezero=False, is_moving_onezero=False,
+                  is_transpose=False, accumulate=None, tile_position=(), tile_size=(), perf_mode=None, name=None):
+    pass
 
-    # --- iota, affine_select (GpSimd) -------------------------------------------------------------------------------
-    def _b2_iota(dst, pattern, offset=0, channel_multiplier=0, name=None):
-        pass
 
-    def _b1_iota(expr, dtype, *, mask=None, **kwargs):
-        pass
+def _b1_nc_matmul(stationary, moving, *, is_stationary_onezero=False, is_moving_onezero=False,
+                  is_transpose=False, tile_position=(), tile_size=(), mask=None, perf_mode=None, **kwargs):
+    pass
 
-    @define("iota", _b2_iota, _b1_iota)
-    def iota(beta, dst=None, pattern=None, offset=0, channel_multiplier=0, expr=None, dtype=None):
-        """Affine int32 values `offset + c * channel_multiplier + sum idx * step` over `pattern` ([[step, num], ...],
-        outermost first, the last fastest), written as dst's dtype (a float through fp32, an integer its low bits).
-        Beta 1 takes `expr`, an integer array of such values over [P, F...] (e.g. `5 + nl.arange(128)[:, None]*2`),
-        which the model reads back as its pattern."""
-        if beta == 1:
-            dst_shape, (pattern, offset, channel_multiplier) = np.shape(expr), _affine(expr, "iota: expr")
-            out = _dtypes.named(dtype, "dtype")
-        else:
-            if not isinstance(dst, np.ndarray):
-                raise TypeError("iota: dst: expected a NumPy array")
-            dst_shape, out = dst.shape, model_of(dst, "dst")
-        c = Level("iota")
-        c.arg("pattern", [list(map(int, e)) for e in pattern])
-        c.arg("offset", int(offset))
-        c.arg("channel_multiplier", int(channel_multiplier))
-        c.arg("partitions", dst_shape[0])
-        c.arg("dtype", out)
-        free = int(np.prod(dst_shape[1:], dtype=np.int64))
-        count = int(np.prod([e[1] for e in pattern], dtype=np.int64))
-        if count != free:
-            raise ValueError(f"iota: pattern {pattern} gives {count} values a partition; dst has {free}")
-        return _give(dst, as_result(c.run()["dst"], out, dst_shape))
 
-    def _b2_affine_select(dst, pattern, channel_multiplier, on_true_tile, on_false_value, cmp_op=None, offset=0,
-                          name=None):
-        pass
+@published("nc_matmul", _b2_nc_matmul, _b1_nc_matmul)
+def nc_matmul(beta, stationary, moving, is_stationary_onezero, is_moving_onezero, is_transpose, tile_position,
+              tile_size, perf_mode, dst=None, accumulate=None):
+    """`stationary.T @ moving` on the Tensor Engine, K the partitions of both: one fp32 fma per k, ascending
+    (the model's matmul_numerics; bf16/fp16/fp8 inputs at model level, fp32 approximate). Beta 2 writes `dst`
+    (fp32, or bf16 on NC-v4), accumulating per `accumulate` (None: overwrite dst unless a matmul wrote all of
+    it, then add — the model's matmul_accumulate_none); Beta 1 returns a new fp32 tile, which `psum += ...`
+    accumulates in fp32."""
+    if is_transpose and _session.current().gen != "sunda":  # on NC-v2 a profiler hint: an ordinary matmul
+        return _transpose_mode(stationary, dst)
+    if perf_mode not in (None, "none", 0) and getattr(perf_mode, "name", None) != "none":
+        raise NotImplementedError(f"nc_matmul: perf_mode={perf_mode!r}: only the default mode is modelled")
+    _check_tiles(tile_position, tile_size)
+    if not isinstance(moving, np.ndarray) or not isinstance(stationary, np.ndarray):
+        raise TypeError("nc_matmul: stationary and moving are NumPy arrays")
+    shape = (stationary.reshape(stationary.shape[0], -1).shape[1],) + moving.shape[1:]
+    c = Level("nc_matmul")
+    c.tile("stationary", stationary)
+    c.tile("moving", moving)
+    if dst is not None:
+        c.arg("dtype", model_of(dst, "dst"))
+        add = _flags.accumulating(dst, accumulate)
+        if add:
+            c.tile("psum", dst.reshape(shape[0], -1))
+        c.arg("accumulate", add)
+    got = c.run()
+    out = as_result(got["dst"], model_of(dst, "dst") if dst is not None else "fp32", shape)
+    if dst is None:
+        return out
+    put(dst, out, "dst")
+    _flags.written(dst)
+    return dst
 
-    def _b1_affine_select(pred, on_true_tile, on_false_value, *, mask=None, dtype=None, **kwargs):
-        pass
 
-    @define("affine_select", _b2_affine_select, _b1_affine_select)
-    def affine_select(beta, on_true_tile, on_false_value, dst=None, pattern=None, channel_multiplier=0, cmp_op=None,
-                      offset=0, pred=None, dtype=None):
-        """`cmp_op(a, 0) ? on_true_tile : on_false_value` with `a` iota's affine value (int32, exact compare);
-        `on_false_value` converts to the dtype by SPEC §5. Beta 1 takes `pred`, a boolean array [P, F...] of an
-        affine comparison (e.g. `iy < ix`), which the model reads back as `a > 0` over its pattern."""
-        c = Level("affine_select")
-        model, _, free = c.tile("on_true_tile", on_true_tile)
-        if beta == 1:
-            pred = np.broadcast_to(np.asarray(pred), on_true_tile.shape).reshape(on_true_tile.shape[0], -1)
-            pattern, offset, channel_multiplier, cmp = _comparison(pred)
-        else:
-            cmp = _name(cmp_op if cmp_op is not None else "equal", "cmp_op",
-                        ("equal", "not_equal", "greater", "greater_equal", "less", "less_equal"))
-        c.arg("pattern", [list(map(int, e)) for e in pattern])
-        c.arg("channel_multiplier", int(channel_multiplier))
-        c.arg("offset", int(offset))
-        c.arg("cmp_op", cmp)
-        c.arg("on_false_value", float(on_false_value))
-        out = _out_dtype(dtype, dst, model)
-        c.arg("dtype", out)
-        return _give(dst, as_result(c.run()["dst"], out, on_true_tile.shape))
+# --- iota, affine_select (GpSimd) -------------------------------------------------------------------------------
+def _b2_iota(dst, pattern, offset=0, channel_multiplier=0, name=None):
+    pass
 
-    # --- range_select (Vector Engine, NC-v3+) -----------------------------------------------------------------------
-    def _b2_range_select(dst, on_true_tile, comp_op0, comp_op1, bound0, bound1, reduce_cmd=reduce_cmd.reset_reduce,
-                         reduce_res=None, reduce_op=np.maximum, range_start=0, on_false_value=-3.4028235e38,
-                         name=None):
-        pass
 
-    def _b1_range_select(on_true_tile, comp_op0, comp_op1, bound0, bound1, *, reduce_cmd=reduce_cmd.idle,
-                         reduce_res=None, reduce_op=np.amax, range_start=0, on_false_value=-3.4028235e38, mask=None,
-                         dtype=None, **kwargs):
-        pass
+def _b1_iota(expr, dtype, *, mask=None, **kwargs):
+    pass
 
-    @define("range_select", _b2_range_select, _b1_range_select)
-    def range_select(beta, on_true_tile, comp_op0, comp_op1, bound0, bound1, reduce_cmd, reduce_res, reduce_op,
-                     range_start, on_false_value, dst=None, dtype=None):
-        """`on_true_tile` where `comp_op0(idx, bound0) and comp_op1(idx, bound1)` (idx = range_start + the flat free
-        index, in fp32), FP32_MIN elsewhere; the fp32 values max-fold into the Vector Engine accumulators per
-        `reduce_cmd` (default reset_reduce in NKI 2.27+, idle in Beta 1, as each version documents), `reduce_res`
-        ([P, 1] fp32) reading them."""
-        _name(reduce_op, "reduce_op", ("maximum",))
-        c = Level("range_select")
-        model, rows, _ = c.tile("on_true_tile", on_true_tile)
-        compares = ("equal", "less", "less_equal", "greater", "greater_equal")
-        c.arg("comp_op0", _name(comp_op0, "comp_op0", compares))
-        c.arg("comp_op1", _name(comp_op1, "comp_op1", compares))
-        c.column("bound0", bound0, rows)
-        c.column("bound1", bound1, rows)
-        cmd = command("reduce_cmd", reduce_cmd)
-        if cmd == "load_reduce":
-            raise ValueError("range_select: reduce_cmd=load_reduce: allowed: idle, reset, reduce, reset_reduce")
-        c.arg("reduce_cmd", cmd)
-        c.arg("range_start", float(range_start))
-        c.arg("on_false_value", float(on_false_value))
-        out = _out_dtype(dtype, dst, model)
-        c.arg("dtype", out)
-        outputs = ["dst"]
-        if reduce_res is not None:
-            if not isinstance(reduce_res, np.ndarray) or reduce_res.size != rows:
-                raise ValueError(f"range_select: reduce_res: a [{rows}, 1] array")
-            c.into("reduce_res", reduce_res, outputs)
-        got = c.run(outputs)
-        if reduce_res is not None:
-            c.fill(got, "reduce_res", reduce_res)
-        return _give(dst, as_result(got["dst"], out, on_true_tile.shape))
 
-    # --- tensor_partition_reduce (GpSimd), bn_stats / bn_aggr (Vector) ---------------------------------------------
-    def _b2_tensor_partition_reduce(dst, op, data, name=None):
-        pass
+@published("iota", _b2_iota, _b1_iota)
+def iota(beta, dst=None, pattern=None, offset=0, channel_multiplier=0, expr=None, dtype=None):
+    """Affine int32 values `offset + c * channel_multiplier + sum idx * step` over `pattern` ([[step, num], ...],
+    outermost first, the last fastest), written as dst's dtype (a float through fp32, an integer its low bits).
+    Beta 1 takes `expr`, an integer array of such values over [P, F...] (e.g. `5 + nl.arange(128)[:, None]*2`),
+    which the model reads back as its pattern."""
+    if beta == 1:
+        dst_shape, (pattern, offset, channel_multiplier) = np.shape(expr), _affine(expr, "iota: expr")
+        out = _dtypes.named(dtype, "dtype")
+    else:
+        if not isinstance(dst, np.ndarray):
+            raise TypeError("iota: dst: expected a NumPy array")
+        dst_shape, out = dst.shape, model_of(dst, "dst")
+    c = Level("iota")
+    c.arg("pattern", [list(map(int, e)) for e in pattern])
+    c.arg("offset", int(offset))
+    c.arg("channel_multiplier", int(channel_multiplier))
+    c.arg("partitions", dst_shape[0])
+    c.arg("dtype", out)
+    free = int(np.prod(dst_shape[1:], dtype=np.int64))
+    count = int(np.prod([e[1] for e in pattern], dtype=np.int64))
+    if count != free:
+        raise ValueError(f"iota: pattern {pattern} gives {count} values a partition; dst has {free}")
+    return give(dst, as_result(c.run()["dst"], out, dst_shape))
 
-    def _b1_tensor_partition_reduce(op, data, *, mask=None, dtype=None, **kwargs):
-        pass
 
-    @define("tensor_partition_reduce", _b2_tensor_partition_reduce, _b1_tensor_partition_reduce)
-    def tensor_partition_reduce(beta, op, data, dst=None, dtype=None):
-        """`dst[0, j] = op over p of data[p, j]`: add, maximum, bitwise_or, bitwise_and (and average in NKI 2.27+),
-        folded over the partitions in order in fp32 (the model's partition_reduce_fold)."""
-        allowed = ("add", "maximum", "bitwise_or", "bitwise_and") + (("average",) if beta == 2 else ())
-        name = _name(op, "op", allowed)
-        c = Level("tensor_partition_reduce")
-        model, _, _ = c.tile("data", data)
-        c.arg("op", "max" if name == "maximum" else name)
-        out = _out_dtype(dtype, dst, model)
-        c.arg("dtype", out)
-        return _give(dst, as_result(c.run()["dst"], out, (1,) + data.shape[1:]))
+def _b2_affine_select(dst, pattern, channel_multiplier, on_true_tile, on_false_value, cmp_op=None, offset=0,
+                      name=None):
+    pass
 
-    def _b2_bn(dst, data, name=None):
-        pass
 
-    def _b1_bn(data, *, mask=None, dtype=None, **kwargs):
-        pass
+def _b1_affine_select(pred, on_true_tile, on_false_value, *, mask=None, dtype=None, **kwargs):
+    pass
 
-    def _bn(call, width):
-        def run(beta, data, dst=None, dtype=None):
-            c = Level(call)
-            model, rows, _ = c.tile("data", data)
-            out = _out_dtype(dtype, dst, model)
-            c.arg("dtype", out)
-            return _give(dst, as_result(c.run()["dst"], out, (rows, width)))
-        run.__doc__ = ("Per partition, the counts, means and n*variances of the even and odd elements: [n, mean, nvar]"
-                       " twice (at most 512 elements; the model's bn_formula, approximate)." if call == "bn_stats" else
-                       "Per partition, the mean and variance of (count, mean, n*var) triples: [mean, var] (the"
-                       " model's bn_formula, approximate).")
-        return define(call, _b2_bn, _b1_bn)(run)
 
-    _bn("bn_stats", 6)
-    _bn("bn_aggr", 2)
+@published("affine_select", _b2_affine_select, _b1_affine_select)
+def affine_select(beta, on_true_tile, on_false_value, dst=None, pattern=None, channel_multiplier=0, cmp_op=None,
+                  offset=0, pred=None, dtype=None):
+    """`cmp_op(a, 0) ? on_true_tile : on_false_value` with `a` iota's affine value (int32, exact compare);
+    `on_false_value` converts to the dtype by SPEC §5. Beta 1 takes `pred`, a boolean array [P, F...] of an
+    affine comparison (e.g. `iy < ix`), which the model reads back as `a > 0` over its pattern."""
+    c = Level("affine_select")
+    model, _, free = c.tile("on_true_tile", on_true_tile)
+    if beta == 1:
+        pred = np.broadcast_to(np.asarray(pred), on_true_tile.shape).reshape(on_true_tile.shape[0], -1)
+        pattern, offset, channel_multiplier, cmp = _comparison(pred)
+    else:
+        cmp = nki_name(cmp_op if cmp_op is not None else "equal", "cmp_op",
+                    ("equal", "not_equal", "greater", "greater_equal", "less", "less_equal"))
+    c.arg("pattern", [list(map(int, e)) for e in pattern])
+    c.arg("channel_multiplier", int(channel_multiplier))
+    c.arg("offset", int(offset))
+    c.arg("cmp_op", cmp)
+    c.arg("on_false_value", float(on_false_value))
+    out = out_dtype(dtype, dst, model)
+    c.arg("dtype", out)
+    return give(dst, as_result(c.run()["dst"], out, on_true_tile.shape))
 
-    # --- nc_stream_shuffle (Vector), dma_copy, dma_transpose (DMA) --------------------------------------------------
-    def _b2_nc_stream_shuffle(dst, src, shuffle_mask, name=None):
-        pass
 
-    def _b1_nc_stream_shuffle(src, dst, shuffle_mask, *, dtype=None, mask=None, **kwargs):
-        pass
+# --- tensor_partition_reduce (GpSimd) ------------------------------------------------------------------------
+def _b2_tensor_partition_reduce(dst, op, data, name=None):
+    pass
 
-    @define("nc_stream_shuffle", _b2_nc_stream_shuffle, _b1_nc_stream_shuffle)
-    def nc_stream_shuffle(beta, dst, src, shuffle_mask, dtype=None):
-        """In each 32-partition quadrant, dst's partition i takes src's partition `shuffle_mask[i]` (255 keeps dst's);
-        writes dst. Positional arguments bind as NKI 2.27+'s (dst, src, mask); Beta 1's (src, dst, mask) needs
-        keywords (the two forms cannot be told apart by position)."""
-        if dtype is not None and _dtypes.named(dtype, "dtype") != model_of(dst, "dst"):
-            raise ValueError("nc_stream_shuffle: dtype= must be dst's dtype (a shuffle moves bits)")
-        mask = [int(m) for m in shuffle_mask]
-        c = Level("nc_stream_shuffle")
-        c.tile("src", src)
-        model, _, _ = c.tile("dst_in", dst)
-        c.arg("shuffle_mask", mask)
-        return put(dst, as_result(c.run()["dst"], model, dst.shape), "dst")
 
-    def _b2_dma_copy(dst, src, priority=None, oob_mode=None, dge_mode=None, engine=engine.unknown, name=None):
-        pass
+def _b1_tensor_partition_reduce(op, data, *, mask=None, dtype=None, **kwargs):
+    pass
 
-    def _b1_dma_copy(*, dst, src, mask=None, dst_rmw_op=None, oob_mode=None, dge_mode=None, **kwargs):
-        pass
 
-    @define("dma_copy", _b2_dma_copy, _b1_dma_copy, picks_engine=True)
-    def dma_copy(beta, dst, src, engine=None, priority=None, oob_mode=None, dge_mode=None, dst_rmw_op=None):
-        """`dst = src`, elements paired in row-major order (equal counts): bits when the dtypes match, else through
-        fp32 (the model's dma_cast); Beta 1's `dst_rmw_op=np.add` adds src to dst in fp32. Writes dst. An index
-        expression past its tensor (an indirect DMA with out-of-range indices) is an IndexError, or with
-        `oob_mode=skip` its out-of-range elements are neither read nor written."""
-        reach = next((x for x in (src, dst) if isinstance(x, Reach)), None)
-        if reach is None:
-            return _copy_into(dst, src, dst_rmw_op, "dma_copy")
-        if getattr(oob_mode, "name", oob_mode) != "skip":
-            raise reach.error
-        inside = reach.inside()
-        if reach is src:
-            return _masks.apply("dma_copy", inside, lambda dst: _copy_into(dst, src.gather(inside), dst_rmw_op,
-                                                                      "dma_copy"), {"dst": dst})
-        converted = np.empty(inside.shape, dst.base.dtype)
-        _copy_into(converted, np.ascontiguousarray(np.broadcast_to(src, inside.shape)), None, "dma_copy")
-        dst.scatter(converted, inside)
-        return dst.base
-
-    def _b2_dma_transpose(dst, src, axes=None, priority=None, dge_mode=None, oob_mode=None, name=None):
-        pass
-
-    def _b1_dma_transpose(src, *, axes=None, mask=None, dtype=None, **kwargs):
-        pass
-
-    @define("dma_transpose", _b2_dma_transpose, _b1_dma_transpose)
-    def dma_transpose(beta, src, axes=None, dst=None, dtype=None, priority=None, dge_mode=None, oob_mode=None):
-        """`src` with its axes permuted, (1, 0), (2, 1, 0) or (3, 1, 2, 0) — the only permutation of each rank —
-        bits moved. Beta 1's `dtype` must be src's."""
-        if not isinstance(src, np.ndarray):
-            raise TypeError("dma_transpose: src: expected a NumPy array")
-        if dtype is not None and _dtypes.named(dtype, "dtype") != model_of(src, "src"):
-            raise ValueError("dma_transpose: dtype= must be src's dtype (a transpose moves bits)")
-        c = Level("dma_transpose")
-        model, _, _ = c.tile("src", src.reshape(src.shape[0], -1) if src.ndim > 1 else src, rows_limit=1 << 30)
-        c.arg("shape", list(src.shape))
-        if axes is not None:
-            c.arg("axes", [int(a) for a in axes])
-        perm = tuple(axes) if axes is not None else {2: (1, 0), 3: (2, 1, 0), 4: (3, 1, 2, 0)}.get(src.ndim, ())
-        shape = tuple(src.shape[a] for a in perm) if len(perm) == src.ndim else src.shape
-        return _give(dst, as_result(c.run()["dst"], model, shape))
-
-    # --- the Vector Engine's eight-value calls and exponential (FAMILY-NEXT §13a) -----------------------------------
-    def _b2_max8(dst, src, name=None):
-        pass
-
-    def _b1_max8(src, *, mask=None, dtype=None, **kwargs):
-        pass
-
-    @define("max8", _b2_max8, _b1_max8)
-    def max8(beta, src, dst=None, dtype=None):
-        """The 8 largest values of each partition (8..16,384 elements), descending, compared in fp32 (NaN after every
-        number: the model's max8_order)."""
-        c = Level("max8")
-        model, rows, _ = c.tile("src", src)
-        out = _out_dtype(dtype, dst, model)
-        c.arg("dtype", out)
-        return _give(dst, as_result(c.run()["dst"], out, (rows, 8)))
-
-    def _b2_find8(dst, data, vals, name=None):
-        pass
-
-    def _b1_find8(data, vals, *, mask=None, dtype=None, **kwargs):
-        pass
-
-    @define("nc_find_index8", _b2_find8, _b1_find8)
-    def nc_find_index8(beta, data, vals, dst=None, dtype=None):
-        """The position of the first occurrence of each of the 8 `vals` in each partition of `data` (fp32 equality;
-        a duplicated val takes the next occurrence), all ones when absent; uint32 (or uint16)."""
-        c = Level("nc_find_index8")
-        _, rows, _ = c.tile("data", data)
-        c.tile("vals", np.asarray(vals).reshape(rows, -1))
-        out = _out_dtype(dtype, dst, "uint32")
-        c.arg("dtype", out)
-        return _give(dst, as_result(c.run()["dst"], out, (rows, 8)))
-
-    def _b2_replace8(dst, data, vals, imm, dst_idx=None, name=None):
-        pass
-
-    def _b1_replace8(data, vals, imm, dst_idx=None, *, mask=None, dtype=None, **kwargs):
-        pass
-
-    @define("nc_match_replace8", _b2_replace8, _b1_replace8)
-    def nc_match_replace8(beta, data, vals, imm, dst_idx=None, dst=None, dtype=None):
-        """`data` with the first occurrence of each of the 8 `vals` (taken 7..0, NKI's duplicate rule) replaced by
-        `imm`; `dst_idx` ([P, 8] uint32 or uint16) gets the matched positions (all ones when absent)."""
-        c = Level("nc_match_replace8")
-        model, rows, _ = c.tile("data", data)
-        c.tile("vals", np.asarray(vals).reshape(rows, -1))
-        c.arg("imm", float(imm))
-        out = _out_dtype(dtype, dst, model)
-        c.arg("dtype", out)
-        outputs = ["dst"]
-        if dst_idx is not None:
-            c.into("dst_idx", dst_idx, outputs)
-        got = c.run(outputs)
-        if dst_idx is not None:
-            c.fill(got, "dst_idx", dst_idx)
-        return _give(dst, as_result(got["dst"], out, data.shape))
-
-    def _b2_exponential(dst, src, max_value=0.0, reduce_res=None, reduce_cmd=reduce_cmd.idle, reduce_init=0.0,
-                        name=None):
-        pass
-
-    def _b1_exponential(src, *, max_value=0.0, reduce_res=None, reduce_cmd=reduce_cmd.idle, reduce_init=0.0,
-                        mask=None, dtype=None, **kwargs):
-        pass
-
-    @define("exponential", _b2_exponential, _b1_exponential)
-    def exponential(beta, src, max_value, reduce_res, reduce_cmd, reduce_init, dst=None, dtype=None):
-        """`exp(src - max_value)` on the Vector Engine (NC-v4+), the subtract in fp32 and exp approximate (as the
-        Scalar Engine's); the values add into the Vector Engine accumulators per `reduce_cmd` (load_reduce from
-        `reduce_init`), `reduce_res` ([P, 1] fp32) reading them."""
-        c = Level("exponential")
-        model, rows, _ = c.tile("src", src)
-        c.column("max_value", max_value, rows)
-        cmd = command("reduce_cmd", reduce_cmd)
-        c.arg("reduce_cmd", cmd)
-        if cmd == "load_reduce":
-            c.column("reduce_init", reduce_init, rows)
-        elif not (isinstance(reduce_init, (int, float)) and float(reduce_init) == 0.0):
-            raise ValueError("exponential: reduce_init is for reduce_cmd=load_reduce (NKI: unset or 0.0 otherwise)")
-        out = _out_dtype(dtype, dst, model)
-        c.arg("dtype", out)
-        outputs = ["dst"]
-        if reduce_res is not None:
-            if not isinstance(reduce_res, np.ndarray) or reduce_res.size != rows:
-                raise ValueError(f"exponential: reduce_res: a [{rows}, 1] array")
-            c.into("reduce_res", reduce_res, outputs)
-        got = c.run(outputs)
-        if reduce_res is not None:
-            c.fill(got, "reduce_res", reduce_res)
-        return _give(dst, as_result(got["dst"], out, src.shape))
-
-    return calls
+@published("tensor_partition_reduce", _b2_tensor_partition_reduce, _b1_tensor_partition_reduce)
+def tensor_partition_reduce(beta, op, data, dst=None, dtype=None):
+    """`dst[0, j] = op over p of data[p, j]`: add, maximum, bitwise_or, bitwise_and (and average in NKI 2.27+),
+    folded over the partitions in order in fp32 (the model's partition_reduce_fold)."""
+    allowed = ("add", "maximum", "bitwise_or", "bitwise_and") + (("average",) if beta == 2 else ())
+    name = nki_name(op, "op", allowed)
+    c = Level("tensor_partition_reduce")
+    model, _, _ = c.tile("data", data)
+    c.arg("op", "max" if name == "maximum" else name)
+    out = out_dtype(dtype, dst, model)
+    c.arg("dtype", out)
+    return give(dst, as_result(c.run()["dst"], out, (1,) + data.shape[1:]))
 
 
 def _transpose_mode(data, dst):
@@ -455,36 +222,6 @@ def _transpose_mode(data, dst):
     if dst.dtype.itemsize != 2:
         raise ValueError(f"nc_matmul: is_transpose=True writes 16-bit elements; dst is {dst.dtype}")
     return put(dst, wide.view(dst.dtype).reshape(dst.shape), "dst")
-
-
-def _copy_into(dst, src, rmw, what):
-    """dma_copy's body, shared with nl.load and nl.store."""
-    if not isinstance(dst, np.ndarray) or not isinstance(src, np.ndarray):
-        raise TypeError(f"{what}: dst and src are NumPy arrays")
-    if dst.size != src.size:
-        raise ValueError(f"{what}: dst has {dst.size} elements ({dst.shape}), src {src.size} ({src.shape}): a DMA"
-                         " copies equal counts")
-    rows = dst.shape[0] if dst.ndim else 1
-    c = Level("dma_copy")
-    c.tile("src", np.ascontiguousarray(src).reshape(rows, -1), rows_limit=1 << 30)
-    model = model_of(dst, "dst")
-    c.arg("dtype", model)
-    if rmw is not None:
-        c.arg("dst_rmw_op", _name(rmw, "dst_rmw_op", ("add",)))
-        c.tile("dst_in", np.ascontiguousarray(dst).reshape(rows, -1), rows_limit=1 << 30)
-    return put(dst, as_result(c.run()["dst"], model, dst.shape), "dst")
-
-
-def _give(dst, result):
-    return result if dst is None else put(dst, result, "dst")
-
-
-def _out_dtype(dtype, dst, default):
-    if dtype is not None:
-        return _dtypes.named(dtype, "dtype")
-    if dst is not None:
-        return model_of(dst, "dst")
-    return default
 
 
 def _check_tiles(position, size):

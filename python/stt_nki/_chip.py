@@ -11,7 +11,7 @@ import weakref
 
 import numpy as np
 
-from . import _dtypes
+from . import _dtypes, _session
 
 ALIGN = 64
 
@@ -154,9 +154,15 @@ def of(session):
 
 def region(a):
     """`a`'s region in the current session's shared memory, or None (`Chip.region`)."""
-    from . import _session
     if not isinstance(a, np.ndarray):
         return None
     s = _session.current()
     chip = getattr(s, "_chip", None)
     return None if chip is None else chip.region(a)
+
+
+def new_tile(shape, model):
+    """Where a Beta 1 call's new tile of `shape` and model dtype goes: None here, a private array; while a kernel runs
+    on shared memory, the kernel runner installs its own (`_kernel.new_tile`: an SBUF tile placed as the kernel's own
+    tensors are, or None when SBUF has no gap for it)."""
+    return None

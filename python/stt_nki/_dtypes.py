@@ -1,4 +1,5 @@
-"""Dtypes between NumPy (and ml_dtypes) and the model's names (SPEC §2)."""
+"""Dtypes between NumPy (and ml_dtypes) and the model's names (SPEC §2), NKI's type promotion, and the uninitialised
+sentinel a new tensor holds."""
 import numpy as np
 
 try:
@@ -109,3 +110,23 @@ def storage(model):
         if m == model:
             return np.dtype(bits)
     raise TypeError(f"{model}: no NumPy storage for it")
+
+
+# --- what a new tensor holds ---------------------------------------------------------------------------------------
+
+_NAN_BITS = {"fp32": 0x7fc00000, "fp32r": 0x7fc00000, "bf16": 0x7fc0, "fp16": 0x7e00, "fp8_e4m3": 0x7f,
+             "fp8_e5m2": 0x7f, "fp8_e3m4": 0x7f}
+
+
+def uninitialised(shape, dtype):
+    """A new array of `shape` and `dtype` holding what a new tensor holds (FAMILY-NEXT §9, the model's
+    uninit_sentinel): NaN for floats (the ml_dtypes NaN bits for fp8), 4 for integers."""
+    model = named(dtype, "dtype")
+    return sentinel(np.empty(shape, storage(model)), model)
+
+
+def sentinel(a, model):
+    """`a` (of the model's storage dtype) filled with the uninitialised sentinel, as the caller gets the model's
+    arrays."""
+    a.view({1: np.uint8, 2: np.uint16, 4: np.uint32}[a.itemsize])[...] = _NAN_BITS.get(model, 4)
+    return result(a, model)

@@ -7,7 +7,7 @@ import inspect
 
 import numpy as np
 
-from .language import AluOp
+from ._ops import AluOp
 
 # what kind of value each parameter name takes, to tell the two forms apart
 _TILES = {"dst", "data", "data0", "data1", "data2", "predicate", "on_true", "stationary", "moving", "vals"}
@@ -118,3 +118,17 @@ def command(name, value):
     if isinstance(value, str) and value in reduce_cmd.__members__:
         return value
     raise ValueError(f"{name}: reduce_cmd={value!r}: allowed: {', '.join(reduce_cmd.__members__)}")
+
+
+def reduced_axes(axis, ndim):
+    """`axis` as the sorted free axes it names: an int or a list, a contiguous run ending at the last axis, never 0."""
+    axes = [axis] if isinstance(axis, (int, np.integer)) else list(axis) if isinstance(axis, (list, tuple)) else None
+    if not axes or not all(isinstance(a, (int, np.integer)) for a in axes):
+        raise TypeError(f"tensor_reduce: axis={axis!r}: an int or a list of ints (free axes of the tile)")
+    named = sorted(int(a) + ndim if a < 0 else int(a) for a in axes)
+    if named[0] < 1 or named != list(range(named[0], ndim)):
+        legal = ", ".join(str(list(range(k, ndim))) for k in range(ndim - 1, 0, -1))
+        raise ValueError(f"tensor_reduce: axis={axis!r} on a {ndim}-D tile: the reduced axes must be a contiguous run"
+                         f" of free axes ending at the last one, never axis 0 (the partitions); allowed: {legal}")
+    return named
+

@@ -109,3 +109,24 @@ def put(target, values, what):
         np.ndarray.__setitem__(base, index, node)
         node, origin = base, getattr(base, "_origin", None)
     return target
+
+
+def nki_name(op, what, allowed):
+    """An op's NKI name (`nl.add` -> add, `np.maximum` -> maximum, an activation function -> its name), checked."""
+    name = getattr(op, "nki", None) or getattr(op, "__name__", None) or (op if isinstance(op, str) else None)
+    name = {"amax": "maximum", "max": "maximum", "mean": "average", "absolute": "abs"}.get(name, name)
+    if name not in allowed:
+        raise ValueError(f"{what}={op!r}: allowed: {', '.join(allowed)}")
+    return name
+
+
+def give(dst, result):
+    return result if dst is None else put(dst, result, "dst")
+
+
+def out_dtype(dtype, dst, default):
+    if dtype is not None:
+        return _dtypes.named(dtype, "dtype")
+    if dst is not None:
+        return model_of(dst, "dst")
+    return default

@@ -6,7 +6,9 @@ A mask that leaves out elements of a reduced axis shrinks the fold: the call run
 read or written, and those must be inside."""
 import numpy as np
 
-from . import _dtypes
+from . import _dtypes, _session
+from ._forms import reduced_axes
+from ._level import put
 
 
 def fit(mask, shape, what):
@@ -23,8 +25,7 @@ def fit(mask, shape, what):
 
 def sentinel_like(a):
     """An array of a's shape and dtype holding the uninitialised sentinel (NaN, or 4 for integers)."""
-    from ._kernel import uninitialised
-    return np.asarray(uninitialised(a.shape, _dtypes.of_array(a, "tile")[0])).view(a.dtype)
+    return np.asarray(_dtypes.uninitialised(a.shape, _dtypes.of_array(a, "tile")[0])).view(a.dtype)
 
 
 class Selection:
@@ -70,9 +71,8 @@ class Selection:
 
 
 def _tile_reduce(args):
-    from .isa import _reduced_axes
     data = args["data"]
-    return "data", _reduced_axes(args["axis"], data.ndim)[0]
+    return "data", reduced_axes(args["axis"], data.ndim)[0]
 
 
 def _reducing(args, operand="data"):
@@ -117,7 +117,6 @@ def apply(name, mask, run, args):
     """Runs a Beta 1 call under `mask`: `run(**args)` on the kept elements of a folded axis (`shrink`), or its new tile
     masked to the sentinel, or its dst kept where masked off. The calls it makes stand on mask_semantics: their
     records name it, and an exact one is model level."""
-    from . import _session
     calls = _session.current().calls
     first = len(calls)
     try:
@@ -142,7 +141,6 @@ def _masked(name, mask, run, args):
         old = np.array(dst)
         result = run(**args)
         merged = np.where(keep, old, np.asarray(dst))
-        from ._level import put
         put(dst, merged.astype(dst.dtype, copy=False), "dst")
         return result
     result = run(**args)

@@ -4,11 +4,11 @@ import contextlib
 
 import numpy as np
 
-from . import _kernel
+from . import _tiles
 from ._names import NKIObject, not_modelled
-from .language import AluOp, load
+from ._ops import AluOp
 
-NkiTensor = _kernel.Tensor
+NkiTensor = _tiles.Tensor
 DType = np.dtype  # what `nl.float32` and the other dtypes are (an annotation: `dtype: nl.DType`)
 
 _NL = "nki.language"
@@ -19,12 +19,12 @@ _RANDOM = "the device's random state and its bits-to-value mapping are not publi
 
 class MemoryRegion:
     """`nl.MemoryRegion`: the memories NKI allocates tensors in; its members are the buffers `nl.sbuf`, ..."""
-    sbuf, psum, private_hbm, shared_hbm = _kernel.sbuf, _kernel.psum, _kernel.private_hbm, _kernel.shared_hbm
+    sbuf, psum, private_hbm, shared_hbm = _tiles.sbuf, _tiles.psum, _tiles.private_hbm, _tiles.shared_hbm
 
 
 def is_hbm(buffer):
     """Whether `buffer` is device memory (`nl.hbm`, `private_hbm`, `shared_hbm`)."""
-    return _buffer(buffer, "is_hbm") in (_kernel.hbm, _kernel.shared_hbm)
+    return _buffer(buffer, "is_hbm") in (_tiles.hbm, _tiles.shared_hbm)
 
 
 def is_on_chip(buffer):
@@ -33,17 +33,17 @@ def is_on_chip(buffer):
 
 
 def is_psum(buffer):
-    return _buffer(buffer, "is_psum") is _kernel.psum
+    return _buffer(buffer, "is_psum") is _tiles.psum
 
 
 def is_sbuf(buffer):
-    return _buffer(buffer, "is_sbuf") is _kernel.sbuf
+    return _buffer(buffer, "is_sbuf") is _tiles.sbuf
 
 
 def _buffer(buffer, what):
-    named = {b.name: b for b in (_kernel.sbuf, _kernel.psum, _kernel.hbm, _kernel.shared_hbm)}
-    named["private_hbm"] = _kernel.private_hbm
-    found = buffer if isinstance(buffer, _kernel.Buffer) else named.get(buffer)
+    named = {b.name: b for b in (_tiles.sbuf, _tiles.psum, _tiles.hbm, _tiles.shared_hbm)}
+    named["private_hbm"] = _tiles.private_hbm
+    found = buffer if isinstance(buffer, _tiles.Buffer) else named.get(buffer)
     if found is None:
         raise TypeError(f"nl.{what}: buffer={buffer!r}: allowed: nl.sbuf, nl.psum, nl.hbm, nl.private_hbm,"
                         " nl.shared_hbm or their names")
@@ -65,7 +65,7 @@ abs_max, abs_min = AluOp("abs_max", "abs_max"), AluOp("abs_min", "abs_min")
 
 def program_ndim():
     """`nl.program_ndim()`: the number of dimensions of the SPMD launch grid, 0 when the kernel has none."""
-    run = getattr(_kernel._state, "run", None)
+    run = getattr(_tiles._state, "run", None)
     return 0 if run is None else run.launch_ndim
 
 
@@ -73,19 +73,9 @@ def shared_constant(constant):
     """`nl.shared_constant(constant)`: a tensor in shared HBM holding `constant` (a NumPy array, or the path of a
     `.npy` file), its dtype kept."""
     data = np.load(constant) if isinstance(constant, str) else np.asarray(constant)
-    t = _kernel.ndarray(data.shape, data.dtype, buffer=_kernel.shared_hbm)
+    t = _tiles.ndarray(data.shape, data.dtype, buffer=_tiles.shared_hbm)
     t[...] = data
     return t
-
-
-def load_transpose2d(src, dtype=None, *, mask=None, **kwargs):
-    """`nl.load_transpose2d(src, dtype=None)`: a 2-D tensor loaded transposed (a DMA transpose, bits moved), then
-    cast to `dtype` when given as `nl.load` casts (a DMA copy through fp32)."""
-    from . import isa
-    if mask is not None:
-        raise NotImplementedError("nl.load_transpose2d: mask= is not modelled")
-    transposed = isa.dma_transpose(src, **kwargs)
-    return transposed if dtype is None else load(transposed, dtype=dtype)
 
 
 def no_reorder():
@@ -189,7 +179,7 @@ def while_loop(init, body_fun):
 
 
 __all__ = ["NkiTensor", "DType", "MemoryRegion", "NKIObject", "is_hbm", "is_on_chip", "is_psum", "is_sbuf", "abs",
-           "invert", "rsqrt", "program_ndim", "shared_constant", "load_transpose2d", "no_reorder", "expand_dims",
+           "invert", "rsqrt", "program_ndim", "shared_constant", "no_reorder", "expand_dims",
            "average", "cos", "tan", "abs_max", "abs_min", "logical_not", "ceil", "floor", "trunc", "negative", "fmod",
            "softmax", "rms_norm", "where", "gather_flattened", "dropout", "random_seed", "dynamic_range",
            "fori_loop", "while_loop"]

@@ -7,7 +7,7 @@ _INDIRECT = "indirect (run-time) addressing is not modelled"
 
 
 class TensorViews:
-    """Mixed into `_kernel.Tensor` (a NumPy array that knows its buffer)."""
+    """Mixed into `_tiles.Tensor` (a NumPy array that knows its buffer)."""
 
     name = ""  # nl.ndarray(name=...) sets a tensor's own
 

@@ -1,6 +1,6 @@
 """`nki.compiler`: the allocation helpers kernels pass as `buffer=` (`ncc.sbuf.mod_alloc(...)`), which the model
 accepts as the buffer itself (it places tensors on its own, FAMILY-NEXT §9), and the rest of what kernels import."""
-from ._kernel import psum, sbuf  # noqa: F401
+from ._tiles import psum, sbuf  # noqa: F401
 
 
 def skip_middle_end_transformations(fn=None, **kwargs):

@@ -4,11 +4,26 @@ Each op is an `AluOp` naming the model's op (SPEC §2); the table `OPS` maps NKI
 (`np.add`, ...) and the model's own op names as strings (`"arith_shift_right"`) are accepted wherever an op is. An op
 is also Beta 1's tile function: `nl.add(x, y, dtype=None)` runs on the model's Vector Engine (Tensor-Tensor for two
 tiles, Tensor-Scalar for a tile and a number), its default dtype NKI's type promotion (a Python int counts as int32,
-a float as fp32). Every dtype name NKI has exists; one the model has no code for raises when it is used.
+a float as fp32; this module installs the tile functions on `_ops`' classes). Every dtype name NKI has exists; one
+the model has no code for raises when it is used. The tensors, buffers, allocation and index expressions come from
+`_tiles`, the rest of NKI's published names from `_nl_names`.
 """
 import builtins
 
 import numpy as np
+
+from . import _chip, _dtypes, _masks, _ops, _session, isa
+from ._dma import copy_into
+from ._forms import reduced_axes
+from ._ops import OPS, ActFunction, AluOp  # noqa: F401 (nl names)
+# the NKI language's tensors on the session's NeuronCore (`_tiles`)
+from ._tiles import (IndexArray, ParDim, arange, broadcast_to, ds, empty_like, full, hbm, mgrid,  # noqa: F401
+                     ndarray, num_programs, ones, ones_like, private_hbm, program_id, psum, sbuf, shared_hbm, zeros,
+                     zeros_like)
+from ._tiles import _loop as affine_range  # noqa: F401
+from ._tiles import _loop as sequential_range  # noqa: F401
+from ._tiles import _loop as static_range  # noqa: F401
+from ._tiles import _loop as range  # noqa: F401,A001
 
 try:
     import ml_dtypes as _ml
@@ -20,40 +35,28 @@ _UNARY = {"abs", "invert", "bitwise_not"}
 _ACTIVATION = {"rsqrt"}  # an nl op NKI computes on the Scalar (Activation) engine as a tile function
 
 
-class AluOp:
-    """An ALU op as NKI names it (`nl.multiply`), carrying the model's name (`mult`); callable as Beta 1's tile
-    function `nl.multiply(x, y, dtype=None, mask=None)`."""
-
-    __slots__ = ("nki", "model")
-
-    def __init__(self, nki, model):
-        self.nki, self.model = nki, model
-
-    def __repr__(self):
-        return f"nl.{self.nki}"
-
-    def __call__(self, x, y=None, dtype=None, *, mask=None, **kwargs):
-        from . import isa, _dtypes  # the calls stand on this module
-        if self.nki in _ACTIVATION:
-            if y is not None:
-                raise TypeError(f"nl.{self.nki}(x): one tile")
-            return isa.activation(op=self.nki, data=x, dtype=dtype, mask=mask, **kwargs)
-        tile_x, tile_y = isinstance(x, np.ndarray), isinstance(y, np.ndarray)
-        if tile_x and tile_y and x.shape != y.shape and self.nki not in _UNARY:
-            return self._broadcast(x, y, dtype, mask, kwargs)
-        if self.nki in _UNARY:
-            if y is not None or not tile_x:
-                raise TypeError(f"nl.{self.nki}(x): one tile")
-            return isa.tensor_scalar(x, self, 0, dtype=dtype, mask=mask, **kwargs)
-        if tile_x and tile_y:
-            return isa.tensor_tensor(x, y, self, dtype=dtype, mask=mask, **kwargs)
-        if not (tile_x or tile_y):
-            raise TypeError(f"nl.{self.nki}(x, y): at least one of x and y is a tile (a NumPy array)")
-        tile, number = (x, y) if tile_x else (y, x)
-        if dtype is None:
-            weak = "int32" if isinstance(number, (int, np.integer)) and not isinstance(number, bool) else "fp32"
-            dtype = _dtypes.promote(_dtypes.of_array(tile, "x" if tile_x else "y")[0], weak)
-        return isa.tensor_scalar(tile, self, number, reverse0=not tile_x, dtype=dtype, mask=mask, **kwargs)
+def _alu_call(self, x, y=None, dtype=None, *, mask=None, **kwargs):
+    """`AluOp.__call__`: Beta 1's tile function `nl.multiply(x, y, dtype=None, mask=None)`."""
+    if self.nki in _ACTIVATION:
+        if y is not None:
+            raise TypeError(f"nl.{self.nki}(x): one tile")
+        return isa.activation(op=self.nki, data=x, dtype=dtype, mask=mask, **kwargs)
+    tile_x, tile_y = isinstance(x, np.ndarray), isinstance(y, np.ndarray)
+    if tile_x and tile_y and x.shape != y.shape and self.nki not in _UNARY:
+        return self._broadcast(x, y, dtype, mask, kwargs)
+    if self.nki in _UNARY:
+        if y is not None or not tile_x:
+            raise TypeError(f"nl.{self.nki}(x): one tile")
+        return isa.tensor_scalar(x, self, 0, dtype=dtype, mask=mask, **kwargs)
+    if tile_x and tile_y:
+        return isa.tensor_tensor(x, y, self, dtype=dtype, mask=mask, **kwargs)
+    if not (tile_x or tile_y):
+        raise TypeError(f"nl.{self.nki}(x, y): at least one of x and y is a tile (a NumPy array)")
+    tile, number = (x, y) if tile_x else (y, x)
+    if dtype is None:
+        weak = "int32" if isinstance(number, (int, np.integer)) and not isinstance(number, bool) else "fp32"
+        dtype = _dtypes.promote(_dtypes.of_array(tile, "x" if tile_x else "y")[0], weak)
+    return isa.tensor_scalar(tile, self, number, reverse0=not tile_x, dtype=dtype, mask=mask, **kwargs)
 
 
 def tile_shape(a):
@@ -95,7 +98,6 @@ def _broadcast(self, x, y, dtype, mask, kwargs):
     """Two tiles of different shapes, broadcast as NKI does (partition dim first, `broadcast_shape`): a [P, 1] (or
     [P], or [1, 1]) tile is a per-partition scalar (Tensor-Scalar); otherwise both are repeated to the common shape
     (data movement) and combined (Tensor-Tensor)."""
-    from . import isa, _dtypes
     shape = broadcast_shape(x, y)
     if dtype is None:
         dtype = _dtypes.promote(_dtypes.of_array(x, "x")[0], _dtypes.of_array(y, "y")[0])
@@ -109,42 +111,19 @@ def _broadcast(self, x, y, dtype, mask, kwargs):
     return isa.tensor_tensor(full_x, full_y, self, dtype=dtype, mask=mask, **kwargs)
 
 
-AluOp._broadcast = _broadcast
+AluOp.__call__, AluOp._broadcast = _alu_call, _broadcast
 
-# NKI's name -> the model's op (the ISA's ALU_OP enum, SPEC §2). NKI has one left shift and one right shift for the
-# bit-vector ops: they are the logical shifts here (the model's arith_shift_* are reachable by their own names).
-OPS = {
-    "bypass": "bypass", "add": "add", "subtract": "subtract", "multiply": "mult", "divide": "divide",
-    "maximum": "max", "minimum": "min", "equal": "is_eq", "not_equal": "is_ne", "greater": "is_gt",
-    "greater_equal": "is_ge", "less": "is_lt", "less_equal": "is_le", "logical_and": "logical_and",
-    "logical_or": "logical_or", "logical_xor": "logical_xor", "abs": "absolute_value", "power": "pow",
-    "rsqrt": "rsqrt", "invert": "bitwise_not", "bitwise_not": "bitwise_not", "bitwise_and": "bitwise_and",
-    "bitwise_or": "bitwise_or", "bitwise_xor": "bitwise_xor", "left_shift": "logical_shift_left",
-    "right_shift": "logical_shift_right", "mod": "mod",
-}
+# nl.add, ...: the AluOps of OPS
+for _name in OPS:
+    globals()[_name] = getattr(_ops, _name)
 
-for _name, _model in OPS.items():
-    globals()[_name] = AluOp(_name, _model)
 
-class ActFunction:
-    """A Scalar Engine function as NKI names it (`nl.exp`): `nki.isa.activation`'s `op`, and the tile function
-    `nl.exp(x, dtype=None, mask=None)`, which runs that activation (FAMILY-NEXT §5.3: copy, relu, prelu, abs, sign,
-    square at model level, the others approximate)."""
+def _activation_call(self, x, dtype=None, *, mask=None, **kwargs):
+    """`ActFunction.__call__`: the tile function `nl.exp(x, dtype=None, mask=None)`, the activation of that function."""
+    return isa.activation(op=self, data=x, dtype=dtype, mask=mask, **kwargs)
 
-    NAMES = ("copy", "relu", "prelu", "abs", "sign", "square", "exp", "log", "sqrt", "rsqrt", "reciprocal", "sin",
-             "arctan", "tanh", "sigmoid", "softplus", "mish", "erf", "erf_dx", "gelu", "gelu_dx", "gelu_apprx_tanh",
-             "gelu_apprx_sigmoid", "gelu_apprx_sigmoid_dx", "silu", "silu_dx")
-    __slots__ = ("nki",)
 
-    def __init__(self, nki):
-        self.nki = nki
-
-    def __repr__(self):
-        return f"nl.{self.nki}"
-
-    def __call__(self, x, dtype=None, *, mask=None, **kwargs):
-        from . import isa
-        return isa.activation(op=self, data=x, dtype=dtype, mask=mask, **kwargs)
+ActFunction.__call__ = _activation_call
 
 
 # the functions whose nl tile function is the activation; nl.copy, nl.reciprocal and nl.abs run on the Vector Engine
@@ -156,13 +135,11 @@ for _name in ActFunction.NAMES:
 
 def copy(x, dtype=None, *, mask=None, **kwargs):
     """nl.copy: the tile copied (tensor_copy on the Vector Engine; a cast when dtype differs)."""
-    from . import isa
     return isa.tensor_copy(x, dtype=dtype, mask=mask, **kwargs)
 
 
 def reciprocal(x, dtype=None, *, mask=None, **kwargs):
     """nl.reciprocal: 1 / x on the Vector Engine (nki.isa.reciprocal, the model's reciprocal_rne)."""
-    from . import isa
     return isa.reciprocal(x, dtype=dtype, mask=mask, **kwargs)
 
 
@@ -204,7 +181,6 @@ float4_e2m1fn_x4 = Unsupported("float4_e2m1fn_x4", "float4_e2m1fn_x4 (packed, NC
 def par_dim(n):
     """Beta 1's marker of the partition dimension in a shape: the size, marked (nl.ndarray puts the partitions
     there)."""
-    from ._kernel import ParDim
     return ParDim(n)
 
 
@@ -223,7 +199,6 @@ class _TileSize:
     # the SBUF of the session's generation (SPEC §2's active bytes per partition, 128 partitions)
     @property
     def sbuf_fmax_bytes(self):
-        from . import _chip, _session
         return _chip._SBUF_BYTES[_session.current().gen]
 
     total_available_sbuf_size = sbuf_fmax_bytes  # NKI's deprecated name for the same per-partition bytes
@@ -253,7 +228,6 @@ def _reduction(nki, op):
     (FAMILY-NEXT §3.3), returning a new tile of the input's dtype unless `dtype` says otherwise."""
 
     def reduce(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
-        from . import isa
         return isa.tensor_reduce(globals()[op], x, axis, dtype=dtype, keepdims=keepdims, mask=mask, **kwargs)
     reduce.__name__ = reduce.__qualname__ = nki
     reduce.__doc__ = (f"nl.{nki}(x, axis, dtype=None, keepdims=False): x folded with nl.{op} over axis"
@@ -279,9 +253,8 @@ def mean(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
     """nl.mean: the fp32 sum over axis (tensor_reduce), then times fp32(1/n) (tensor_scalar), cast to dtype (default
     x's): the model's reading of NKI's "fp32 intermediates" (FAMILY-NEXT §3.3). Under a mask, n is the count of kept
     elements and the positions the mask leaves out keep the sentinel (the model's mask_semantics)."""
-    from . import isa, _masks
     total = isa.tensor_reduce(globals()["add"], x, axis, dtype=float32, keepdims=keepdims, mask=mask, **kwargs)
-    axes = isa._reduced_axes(axis, x.ndim)
+    axes = reduced_axes(axis, x.ndim)
     n = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
     kept = None
     if mask is not None:
@@ -295,8 +268,7 @@ def var(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
     """nl.var: the population variance over the free axes, keeping dims whatever `keepdims` says (as NKI's stub
     says): bn_stats then bn_aggr (FAMILY-NEXT §3.3, the model's lowering; approximate). Under a mask, the variance of
     the kept elements of each kept partition (the others keep the sentinel; the model's mask_semantics)."""
-    from . import isa, _masks
-    axes = isa._reduced_axes(axis, x.ndim)
+    axes = reduced_axes(axis, x.ndim)
     if axes != list(range(1, x.ndim)):
         raise ValueError(f"nl.var: axis={axis!r}: the model reduces all the free axes (bn_stats works per partition)")
     if mask is not None:
@@ -309,7 +281,6 @@ def var(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
 
 def transpose(x, dtype=None, *, mask=None, **kwargs):
     """nl.transpose: x transposed on the Tensor Engine (its result is a PSUM tile in NKI; FAMILY-NEXT §7.1)."""
-    from . import isa
     return isa.nc_transpose(x, engine=isa.tensor_engine, dtype=dtype, mask=mask, **kwargs)
 
 
@@ -317,7 +288,6 @@ def matmul(x, y, transpose_x=False, *, mask=None, **kwargs):
     """nl.matmul: x @ y as the Tensor Engine computes it (fp32 result): unless transpose_x, x is transposed first
     (its bits, as NKI inserts a transpose to make it the stationary), then nc_matmul(stationary, y); a mask ranges
     over (contraction, M, N), as nc_matmul's."""
-    from . import isa
     stationary = x if transpose_x else transpose(x)
     if mask is not None:  # over the contraction, M and N (FAMILY-NEXT §9)
         kwargs["mask"] = mask
@@ -326,7 +296,6 @@ def matmul(x, y, transpose_x=False, *, mask=None, **kwargs):
 
 def load(src, dtype=None, *, mask=None, **kwargs):
     """nl.load: a new tile holding src (a DMA copy; through fp32 when dtype differs)."""
-    from . import _calls, _dtypes, _masks
     if kwargs:
         raise TypeError(f"nl.load: unexpected arguments {sorted(kwargs)}")
     if isinstance(src, _masks.Reach):
@@ -340,18 +309,17 @@ def load(src, dtype=None, *, mask=None, **kwargs):
     else:
         model = _dtypes.named(dtype, "dtype")
         out = _dtypes.empty(src.shape, model)
-    return _calls._copy_into(out, src, None, "nl.load")
+    return copy_into(out, src, None, "nl.load")
 
 
 def store(dst, value, *, mask=None, **kwargs):
     """nl.store: dst takes value (a DMA copy; through fp32 when the dtypes differ); a number fills dst."""
-    from . import _calls, _masks
     if isinstance(dst, _masks.Reach):
         if mask is None:
             raise dst.error
         shape = dst._grid()[0].shape
         converted = np.empty(shape, dst.base.dtype)
-        _calls._copy_into(converted, np.ascontiguousarray(np.broadcast_to(value, shape)), None, "nl.store")
+        copy_into(converted, np.ascontiguousarray(np.broadcast_to(value, shape)), None, "nl.store")
         dst.scatter(converted, mask)
         return dst.base
     if not isinstance(value, np.ndarray) and isinstance(value, (int, float, np.integer, np.floating)):
@@ -360,29 +328,16 @@ def store(dst, value, *, mask=None, **kwargs):
         return _masks.apply("nl.store", mask, lambda dst: store(dst, value), {"dst": dst})
     if kwargs:
         raise TypeError(f"nl.store: unexpected arguments {sorted(kwargs)}")
-    return _calls._copy_into(dst, value, None, "nl.store")
+    return copy_into(dst, value, None, "nl.store")
 
 
-class IndexArray(np.ndarray):
-    """Beta 1's index expressions (`nl.arange`, `nl.mgrid`) and what is computed from them: NumPy arrays that, as
-    NKI's symbolic expressions, are objects rather than truth values (`a and b` is b)."""
-
-    def __bool__(self):
-        return True if self.size > 1 else bool(self.view(np.ndarray))
-
-
-def arange(*args):
-    """nl.arange (Beta 1): int32 indices, as NumPy's arange; `nl.arange(n)[:, None]` is a partition index."""
-    return np.arange(*args, dtype=np.int32).view(IndexArray)
-
-
-# --- the NKI language on the session's NeuronCore (the kernel runner, _kernel) -------------------------------------
-from ._kernel import (sbuf, psum, hbm, private_hbm, shared_hbm, ndarray, zeros, ones, full, zeros_like,  # noqa: E402
-                      ones_like, empty_like, ds, program_id, num_programs, mgrid)
-from ._kernel import _loop as affine_range  # noqa: E402
-from ._kernel import _loop as sequential_range  # noqa: E402
-from ._kernel import _loop as static_range  # noqa: E402
-from ._kernel import _loop as range  # noqa: E402,A001
+def load_transpose2d(src, dtype=None, *, mask=None, **kwargs):
+    """`nl.load_transpose2d(src, dtype=None)`: a 2-D tensor loaded transposed (a DMA transpose, bits moved), then
+    cast to `dtype` when given as `nl.load` casts (a DMA copy through fp32)."""
+    if mask is not None:
+        raise NotImplementedError("nl.load_transpose2d: mask= is not modelled")
+    transposed = isa.dma_transpose(src, **kwargs)
+    return transposed if dtype is None else load(transposed, dtype=dtype)
 
 
 class _Limits(str):
@@ -407,16 +362,6 @@ def spmd_dim(*sizes):
     return int(np.prod(sizes))
 
 
-def broadcast_to(x, shape, dtype=None):
-    """`nl.broadcast_to(x, shape, dtype=None)`: a tile of `shape` holding x's elements repeated along its size-1
-    dimensions (data movement, bits kept), cast to `dtype` when given (tensor_copy)."""
-    from . import _dtypes, isa
-    out = _dtypes.wrap(np.ascontiguousarray(np.broadcast_to(np.asarray(x), tuple(shape))))
-    if dtype is not None and _dtypes.named(dtype, "dtype") != _dtypes.of_array(out, "x")[0]:
-        return isa.tensor_copy(out, dtype=dtype)
-    return out
-
-
 def device_print(print_prefix, tensor):
     """`nl.device_print(print_prefix, tensor)`: prints on the host (as NKI's CPU simulation does)."""
     print(print_prefix, np.asarray(tensor))
@@ -431,7 +376,6 @@ def rand(shape, dtype=float32, buffer=None, name=""):
     """nl.rand: uniform values in [0, 1) from the host's NumPy generator (the model's rand_host decision): the device's
     random state and its bits-to-value mapping are not published, so these are not the device's values. Recorded
     as an approximate GpSimd call. `buffer` and `name` are NKI's; the values come back as a new tile."""
-    from . import _dtypes, _session
     model = _dtypes.named(dtype, "dtype")
     values = np.random.random_sample(tuple(int(n) for n in np.atleast_1d(shape))).astype(np.float32)
     _session.current().record({"name": "rand", "engine": "gpsimd", "level": "approx", "decisions": ["rand_host"],
@@ -452,7 +396,6 @@ def shared_identity_matrix(n, dtype=uint8, dst=None):
 def static_cast(x, dtype):
     """nl.static_cast(x, dtype): a host array converted to dtype as NumPy / ml_dtypes convert (what NKI's tests use to
     make their inputs; no device call)."""
-    from . import _dtypes
     model = _dtypes.named(dtype, "dtype")
     return np.asarray(x).astype(_dtypes.empty(0, model).dtype)
 

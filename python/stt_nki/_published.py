@@ -1,0 +1,43 @@
+"""`published`: makes one `nki.isa` call from its body and its two published signatures (`_forms.Forms`): binds the
+arguments to the form they fit, handles `engine=`, `name=` and Beta 1's `mask=` (`_masks.apply`), then runs the
+body with the arguments by name."""
+from . import _masks
+from ._forms import Forms, engine, engine_check
+
+# engines other than the Vector Engine whose work a call may name when that work is pure data movement: the bits
+# are the same whichever engine moves them (FAMILY-NEXT's fidelity level L1), so the model's Vector Engine does it
+_MOVERS = {engine.scalar, engine.gpsimd}
+
+
+def published(name, beta2, beta1, aliases=None, moves_data=False, picks_engine=False):
+    """The call `name` in both forms: `run(beta, arguments)` does it. `aliases` maps other keyword names sources use
+    for an argument onto the published one. A call that `moves_data` may name the Scalar or GpSimd engine: `run` then
+    gets `mover=` that engine's name and refuses what is more than data movement there. A call that `picks_engine`
+    gets `engine=` (an `engine` member) and decides itself."""
+    forms = Forms(name, beta2, beta1)
+
+    def wrap(run):
+        def call(*args, **kwargs):
+            for other, published in (aliases or {}).items():
+                if other in kwargs and published not in kwargs:
+                    kwargs[published] = kwargs.pop(other)
+            beta, a = forms.bind(args, kwargs)
+            named = a.pop("engine", None)
+            named = engine.__members__.get(named, named) if isinstance(named, str) else named
+            if picks_engine:
+                a["engine"] = engine.unknown if named is None else named
+            elif moves_data and named in _MOVERS:
+                a["mover"] = named.name
+            else:
+                engine_check(name, named)
+            a.pop("name", None)
+            mask = a.pop("mask", None) if beta == 1 else None
+            if mask is not None:
+                return _masks.apply(name, mask, lambda **given: run(beta, **given), a)
+            return run(beta, **a)
+        call.__name__ = call.__qualname__ = name
+        call.__signature__ = forms.beta2  # NKI 2.27+'s, as published
+        call.__doc__ = (run.__doc__ or "") + (f"\n\nForms: {name}{forms.beta2} (NKI 2.27+), {name}{forms.beta1}"
+                                              " (Beta 1).")
+        return call
+    return wrap

@@ -1,0 +1,362 @@
+"""The NKI language's tensors on the session's NeuronCore (FAMILY-NEXT §9): the buffers (`nl.sbuf`, `nl.psum`, `nl.hbm`,
+`nl.shared_hbm`), the kernel's `Tensor` (a NumPy array that knows its buffer; index expressions of both API
+generations become views of the storage; tile operators run as `nl` ops), the index expressions (`nl.arange`,
+`nl.mgrid`, `nl.ds`), allocation (`nl.ndarray`, `zeros`, `full`, ...; on chip, placed by `_chip`), and the state of
+the kernel run in progress (`_Run`) that allocation, `nl.program_id` and the loops read. `language` exports them;
+the kernel runner (`_kernel`) sets the run."""
+import threading
+
+import numpy as np
+
+from . import _chip, _dtypes, _ops, isa
+from ._masks import Reach
+from ._tensor import TensorViews
+
+_state = threading.local()
+
+
+class Buffer:
+    """A memory NKI allocates tensors in: `nl.sbuf`, `nl.psum`, `nl.hbm` (= `private_hbm`), `nl.shared_hbm`."""
+
+    def __init__(self, name, on_chip):
+        self.name, self.on_chip = name, on_chip
+
+    def __repr__(self):
+        return f"nl.{self.name}"
+
+    def mod_alloc(self, *args, **kwargs):
+        """`ncc.sbuf.mod_alloc(...)`-style allocation: the model places tensors itself, so this is the buffer."""
+        return self
+
+    alloc = mod_alloc
+
+
+sbuf, psum = Buffer("sbuf", True), Buffer("psum", True)
+hbm = private_hbm = Buffer("hbm", False)
+shared_hbm = Buffer("shared_hbm", False)
+
+
+class Tensor(TensorViews, np.ndarray):
+    """A kernel's tensor: a NumPy array with its buffer. Indexing with slices, integers, `...`, `nl.ds`, and Beta 1's
+    `nl.arange`/`nl.mgrid` grids (arithmetic progressions along one axis each) gives a view of the same storage; any
+    other advanced index gives a copy that remembers where it came from, so a call writing it writes through."""
+
+    def __array_finalize__(self, obj):
+        self.buffer = getattr(obj, "buffer", None)
+        self._origin = None
+
+    def __getitem__(self, index):
+        basic = _as_basic(index, self.shape)
+        if basic is not None:
+            try:
+                _in_bounds(basic, self.shape)
+            except IndexError as e:
+                return Reach(self, index, e)
+            return super().__getitem__(basic)
+        try:
+            out = super().__getitem__(index)
+        except IndexError as e:  # an expression past the tensor: a masked load or store may still use it
+            return Reach(self, index, e)
+        if isinstance(out, Tensor):
+            out._origin = (self, index)
+        return out
+
+    def __setitem__(self, index, value):
+        basic = _as_basic(index, self.shape)
+        where = basic if basic is not None else index
+        target = np.ndarray.__getitem__(self.view(np.ndarray), where)
+        if isinstance(value, np.ndarray) and 1 <= value.ndim < np.ndim(target):
+            # NKI broadcasts the partition dim first (the model's tile_broadcast): [P] into [P, 1], [P, F] into [P, 1, F]
+            value = value.reshape(value.shape[:1] + (1,) * (np.ndim(target) - value.ndim) + value.shape[1:])
+        super().__setitem__(where, value)
+
+    # tile operators run on the model's Vector Engine, as NKI lowers them
+    def _op(self, name, other, reverse=False):
+        op = getattr(_ops, name)
+        return op(other, self) if reverse else op(self, other)
+
+    def __add__(self, o):
+        return self._op("add", o)
+
+    def __radd__(self, o):
+        return self._op("add", o, True)
+
+    def __sub__(self, o):
+        return self._op("subtract", o)
+
+    def __rsub__(self, o):
+        return self._op("subtract", o, True)
+
+    def __mul__(self, o):
+        return self._op("multiply", o)
+
+    def __rmul__(self, o):
+        return self._op("multiply", o, True)
+
+    def __truediv__(self, o):
+        return self._op("divide", o)
+
+    def __rtruediv__(self, o):
+        return self._op("divide", o, True)
+
+    def __lt__(self, o):
+        return self._op("less", o)
+
+    def __le__(self, o):
+        return self._op("less_equal", o)
+
+    def __gt__(self, o):
+        return self._op("greater", o)
+
+    def __ge__(self, o):
+        return self._op("greater_equal", o)
+
+    def __eq__(self, o):
+        return self._op("equal", o)
+
+    def __ne__(self, o):
+        return self._op("not_equal", o)
+
+    __hash__ = None
+
+    def __bool__(self):
+        return True  # an NKI tensor is an object, not a truth value (`x if t else y` tests that it is given)
+
+    def broadcast_to(self, shape, dtype=None):
+        """`tile.broadcast_to(shape)`: nl.broadcast_to of this tile."""
+        return broadcast_to(self, shape, dtype=dtype)
+
+    def ap(self, pattern, offset=None, scalar_offset=None, vector_offset=None, indirect_dim=0, dtype=None):
+        """`.ap(pattern=[[stride, count], ...], offset)`: the storage addressed directly (element strides). Indirect
+        offsets and `dtype` are not modelled."""
+        unmodelled = {k: v for k, v in (("scalar_offset", scalar_offset), ("vector_offset", vector_offset),
+                                        ("dtype", dtype)) if v is not None}
+        if unmodelled or indirect_dim:
+            raise NotImplementedError(f"Tensor.ap: {unmodelled or {'indirect_dim': indirect_dim}}: indirect access"
+                                      " patterns and reinterpreting dtypes are not modelled")
+        offset = offset or 0
+        base = self
+        while base.base is not None and isinstance(base.base, Tensor):
+            base = base.base
+        # element e of the tensor is row e // row of its partition dim, element e % row within it; a step that is a
+        # whole number of rows steps partitions (in the session's SBUF, a partition pitch apart)
+        row = base.size // base.shape[0] if base.ndim > 1 else 1
+        pitch = base.strides[0] if base.ndim > 1 else base.itemsize
+        first = base[offset // row].reshape(-1)[offset % row:] if base.ndim > 1 else base[offset:]
+        return np.lib.stride_tricks.as_strided(first, shape=[n for _, n in pattern], strides=[
+            s // row * pitch if s % row == 0 and base.ndim > 1 else s * base.itemsize for s, _ in pattern])
+
+
+def _in_bounds(index, shape):
+    """An NKI index past the end of a dimension is an error (NumPy would clip a slice silently)."""
+    items = index if isinstance(index, tuple) else (index,)
+    if Ellipsis in items:
+        k = items.index(Ellipsis)
+        items = items[:k] + (slice(None),) * (len(shape) - len(items) + 1) + items[k + 1:]
+    for axis, (i, n) in enumerate(zip(items, shape)):
+        if isinstance(i, slice) and i.step in (None, 1):
+            start, stop = i.start or 0, n if i.stop is None else i.stop
+            if start < 0 or stop < 0:
+                continue
+            if stop > n or start > n:
+                raise IndexError(f"index {start}:{stop} is out of range for dimension {axis} of size {n}")
+
+
+def _as_basic(index, shape):
+    """`index` as slices and integers when every array in it is a progression along one axis of the grid, in order,
+    inside its dimension; else None (a real gather, which NumPy checks)."""
+    items = index if isinstance(index, tuple) else (index,)
+    if not any(isinstance(i, np.ndarray) for i in items):
+        return None if any(isinstance(i, (list, Tensor)) for i in items) else index
+    out, last_axis = [], -1
+    for i in items:
+        if isinstance(i, (int, np.integer)):
+            out.append(slice(int(i), int(i) + 1) if i != -1 else slice(-1, None))
+            continue
+        if not isinstance(i, np.ndarray):
+            out.append(i)
+            continue
+        if not np.issubdtype(i.dtype, np.integer):
+            return None
+        varying = [a for a, n in enumerate(i.shape) if n > 1]
+        if len(varying) > 1:
+            return None
+        flat = i.reshape(-1)
+        if len(flat) == 0:
+            return None
+        if len(varying) == 0:
+            out.append(slice(int(flat[0]), int(flat[0]) + 1))
+            continue
+        if varying[0] <= last_axis or i.ndim != len(items):
+            return None
+        last_axis = varying[0]
+        step = int(flat[1] - flat[0])
+        if step < 1 or not np.array_equal(flat, flat[0] + step * np.arange(len(flat))):
+            return None
+        axis = len(out)
+        if axis < len(shape) and not (0 <= int(flat[0]) and int(flat[-1]) < shape[axis]):
+            return None
+        out.append(slice(int(flat[0]), int(flat[0]) + step * len(flat), step))
+    return tuple(out)
+
+
+class _Grid(tuple):
+    """`nl.mgrid[0:P, 0:F]`: the open grid of index arrays (unpackable, or `.p`, `.x`, `.y`, `.z`)."""
+
+    @property
+    def p(self):
+        return self[0]
+
+    @property
+    def x(self):
+        return self[1]
+
+    @property
+    def y(self):
+        return self[2]
+
+    @property
+    def z(self):
+        return self[3]
+
+
+class _MGrid:
+    def __getitem__(self, slices):
+        slices = slices if isinstance(slices, tuple) else (slices,)
+        return _Grid(a.astype(np.int32).view(IndexArray) for a in np.ogrid[slices])
+
+
+mgrid = _MGrid()
+
+
+class IndexArray(np.ndarray):
+    """Beta 1's index expressions (`nl.arange`, `nl.mgrid`) and what is computed from them: NumPy arrays that, as
+    NKI's symbolic expressions, are objects rather than truth values (`a and b` is b)."""
+
+    def __bool__(self):
+        return True if self.size > 1 else bool(self.view(np.ndarray))
+
+
+def arange(*args):
+    """nl.arange (Beta 1): int32 indices, as NumPy's arange; `nl.arange(n)[:, None]` is a partition index."""
+    return np.arange(*args, dtype=np.int32).view(IndexArray)
+
+
+def broadcast_to(x, shape, dtype=None):
+    """`nl.broadcast_to(x, shape, dtype=None)`: a tile of `shape` holding x's elements repeated along its size-1
+    dimensions (data movement, bits kept), cast to `dtype` when given (tensor_copy)."""
+    out = _dtypes.wrap(np.ascontiguousarray(np.broadcast_to(np.asarray(x), tuple(shape))))
+    if dtype is not None and _dtypes.named(dtype, "dtype") != _dtypes.of_array(out, "x")[0]:
+        return isa.tensor_copy(out, dtype=dtype)
+    return out
+
+
+# --- allocation ----------------------------------------------------------------------------------------------------
+
+def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
+    """A new tensor of `shape` and `dtype` in `buffer` (default SBUF), filled with the uninitialised sentinel (NaN
+    for floats, 4 for integers) so that a read of unwritten memory shows. Inside a kernel an on-chip tensor is placed
+    in the session's SBUF or PSUM (`_chip`): at most 128 partitions, in a gap of the generation's bytes per partition
+    left by the tensors still alive."""
+    given = shape if isinstance(shape, (tuple, list)) else (shape,)
+    partition_axis = next((k for k, n in enumerate(given) if isinstance(n, ParDim)), 0)
+    shape = tuple(int(n) for n in given)
+    buffer = sbuf if buffer is None else buffer
+    if not isinstance(buffer, Buffer):
+        raise TypeError(f"buffer={buffer!r}: allowed: nl.sbuf, nl.psum, nl.hbm, nl.private_hbm, nl.shared_hbm")
+    run = getattr(_state, "run", None)
+    if buffer is shared_hbm and run is not None:
+        shared = run.shared_tensor(shape)
+        if shared is not None:
+            return shared
+    if buffer.on_chip and (not shape or shape[partition_axis] > 128):
+        raise ValueError(f"nl.ndarray: shape {shape} in {buffer!r}: the partition dim is at most 128"
+                         " (nl.tile_size.pmax)")
+    model = _dtypes.named(dtype, "dtype")
+    if buffer.on_chip and run is not None:
+        bits = _chip.of(run.session).tensor(shape, _dtypes.storage(model), partition_axis, buffer.name, name)
+        t = _dtypes.sentinel(bits, model).view(Tensor)
+    else:
+        t = _dtypes.uninitialised(shape, dtype).view(Tensor)
+    t.buffer, t.name = buffer, name
+    if buffer is shared_hbm and run is not None:
+        run.shared.append(t)
+    return t
+
+
+class ParDim(int):
+    """Beta 1's `nl.par_dim(n)`: marks the partition dimension of a shape."""
+
+
+def zeros(shape, dtype, buffer=None, name="", **kwargs):
+    return full(shape, 0, dtype, buffer=buffer, name=name)
+
+
+def ones(shape, dtype, buffer=None, name="", **kwargs):
+    return full(shape, 1, dtype, buffer=buffer, name=name)
+
+
+def full(shape, fill_value, dtype, buffer=None, name="", **kwargs):
+    """A new tensor of `fill_value` converted to the dtype (a memset on chip, FAMILY-NEXT §9)."""
+    t = ndarray(shape, dtype, buffer=buffer, name=name)
+    if t.buffer.on_chip:
+        isa.memset(t, fill_value)
+    else:
+        t[...] = fill_value
+    return t
+
+
+def zeros_like(x, dtype=None, buffer=None, name="", **kwargs):
+    return zeros(x.shape, dtype if dtype is not None else x.dtype, buffer=buffer or getattr(x, "buffer", None))
+
+
+def ones_like(a, dtype=None, buffer=None, name="", **kwargs):
+    return ones(a.shape, dtype if dtype is not None else a.dtype, buffer=buffer or getattr(a, "buffer", None))
+
+
+def empty_like(x, dtype=None, buffer=None, name="", **kwargs):
+    return ndarray(x.shape, dtype if dtype is not None else x.dtype, buffer=buffer or getattr(x, "buffer", None))
+
+
+def ds(start, size):
+    """`nl.ds(start, size)`: the slice start:start+size."""
+    return slice(int(start), int(start) + int(size))
+
+
+def program_id(axis=0):
+    run = getattr(_state, "run", None)
+    return 0 if run is None else run.program[axis] if axis < len(run.program) else 0
+
+
+def num_programs(axes=0):
+    """The number of programs along `axes` of the launch grid (an axis, or a tuple of axes: their product); 1
+    outside a kernel or past the grid's rank."""
+    run = getattr(_state, "run", None)
+    grid = (1,) if run is None else run.grid
+    return int(np.prod([grid[a] if a < len(grid) else 1 for a in np.atleast_1d(axes)]))
+
+
+def _loop(start, stop=None, step=1):
+    """`nl.affine_range`, `sequential_range`, `static_range`, `range`: every kind runs in order (the model's
+    loops_sequential; NKI's simulator does the same)."""
+    return range(start) if stop is None else range(start, stop, step)
+
+
+# --- the kernel run in progress (`_state.run`, set by `_kernel.run_kernel`) -----------------------------------------
+
+class _Run:
+    """One kernel run: its grid position, its shared_hbm tensors, and where its calls start."""
+
+    def __init__(self, session, grid, name):
+        self.session, self.grid, self.name = session, grid, name
+        self.program = (0,) * len(grid)
+        self.first_call = len(session.calls)
+        self.shared, self.shared_seen = [], 0  # shared_hbm tensors: one per allocation site for the whole grid
+
+    def shared_tensor(self, shape):
+        """The k-th shared_hbm tensor a later program of the grid allocates is the first program's k-th."""
+        if self.program == (0,) * len(self.grid) or self.shared_seen >= len(self.shared):
+            return None
+        t = self.shared[self.shared_seen]
+        self.shared_seen += 1
+        return t if t.shape == shape else None
