@@ -431,3 +431,24 @@ def test_every_nki_level_call_of_the_model_is_an_isa_call():
     assert len(names) == 18
     for name in names:
         assert callable(getattr(nisa, name, None)), name
+
+
+def test_vector_engine_calls_run_on_trn1_labelled_model():
+    """FAMILY-NEXT §0.1 sunda_vector_engine: on SUNDA (trn1) the Vector Engine runs, words and NKI-level calls, with
+    the same bits as elsewhere (NumPy's fp32 add; max8's largest first) and every such call labelled model under the
+    decision; a Scalar Engine call there keeps its own level and decisions."""
+    x = RNG.standard_normal((8, 16)).astype(F32)
+    y = RNG.standard_normal((8, 16)).astype(F32)
+    with stt_nki.Session(gen="trn2") as s:
+        np.testing.assert_array_equal(bits(nisa.tensor_tensor(x, y, nl.add)), bits(x + y))
+        assert (s.calls[-1]["level"], s.calls[-1]["decisions"]) == ("exact", [])
+    with stt_nki.Session(gen="trn1") as s:
+        np.testing.assert_array_equal(bits(nisa.tensor_tensor(x, y, nl.add)), bits(x + y))
+        assert (s.calls[-1]["engine"], s.calls[-1]["level"]) == ("vector", "model")
+        assert s.calls[-1]["decisions"] == ["sunda_vector_engine"] and s.calls[-1]["words"] == 1
+        np.testing.assert_array_equal(nisa.max8(x), -np.sort(-x, axis=1)[:, :8])
+        assert (s.calls[-1]["name"], s.calls[-1]["level"]) == ("max8", "model")
+        assert "sunda_vector_engine" in s.calls[-1]["decisions"]
+        nisa.activation(nl.copy, x)
+        assert s.calls[-1]["engine"] == "scalar" and "sunda_vector_engine" not in s.calls[-1]["decisions"]
+        assert s.report()["by_level"] == {"model": 3}

@@ -26,8 +26,6 @@ EXPECTED = {
     "test_nki_isa_sequence_bounds.py": ["nki.isa.sequence_bounds: FAMILY-NEXT does not define it"],
     "test_nki_nl_gather_flattened.py": ["nki.language.gather_flattened: FAMILY-NEXT does not define its lowering"],
     "test_nki_isa_nc_matmul.py": ["only the default mode is modelled"],  # perf_mode double_row
-    # the file sets NEURON_PLATFORM_TARGET_OVERRIDE=trn1: SUNDA has no Vector Engine workers (SPEC §3)
-    "tensor_addition_nki_kernels.py": ["SUNDA has no DVE worker", "tensor_addition_nki_kernels.py:69"],
 }
 
 
@@ -80,6 +78,11 @@ def test_reports_count_the_kernels_calls(results):
     # average pool: dma_copy in, nl.sum (a tensor_reduce word: model level, its fold order), tensor_scalar, dma_copy out
     pool = results["average_pool2d_nki_kernels.py"]["report"]
     assert pool["by_engine"] == {"dma": 2, "vector": 2} and pool["by_level"] == {"exact": 3, "model": 1}
+    # tensor addition sets trn1: its Vector Engine words run on SUNDA at model level (sunda_vector_engine), its DMA
+    # copies stay exact
+    add = results["tensor_addition_nki_kernels.py"]["report"]
+    assert add["by_level"] == {"exact": add["by_engine"]["dma"], "model": add["by_engine"]["vector"]}
+    assert add["by_engine"]["vector"] == add["words"] > 0
     # mamba v3, the example's last kernel: its exp runs on the Scalar Engine, approximate
     mamba = results["mamba_nki_kernels.py"]["report"]
     assert mamba["kernel"] == "mamba_v3" and mamba["by_level"]["approx"] == mamba["by_engine"]["scalar"] > 0

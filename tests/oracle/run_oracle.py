@@ -17,10 +17,16 @@ import numpy as np
 import semantics as sem
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GENS = ["cayman", "mariana", "mariana_plus", "maverick"]
+GENS = ["sunda", "cayman", "mariana", "mariana_plus", "maverick"]  # sunda: FAMILY-NEXT §0.1 sunda_vector_engine
 ARITH_CORE = ["bypass", "add", "subtract", "mult", "max", "min", "logical_and", "logical_or", "logical_xor",
               "is_eq", "is_gt", "is_ge", "is_le", "is_lt", "is_ne", "absolute_diff", "absolute_value"]
 ARITH_MARIANA = ARITH_CORE + ["abs_max", "abs_min", "relu", "square"]
+
+
+def general_arith(gen):
+    """The generation's general-arith set (SPEC §2): 17 ops on SUNDA and CAYMAN, 21 from MARIANA on."""
+    return ARITH_CORE if gen in ("sunda", "cayman") else ARITH_MARIANA
+
 BITVEC = ["bypass", "bitwise_not", "arith_shift_left", "arith_shift_right", "logical_shift_left",
           "logical_shift_right", "bitwise_and", "bitwise_or", "bitwise_xor"]
 IN_DTYPES = ["int8", "uint8", "int16", "uint16", "int32", "uint32", "bf16", "fp16", "fp32", "fp8_e3m4",
@@ -68,7 +74,7 @@ def make_sibling_case(rng, k, instruction):
     case = {"instruction": instruction, "gen": gen, "bitvec": False, "reverse1": bool(rng.random() < 0.5),
             "reverse0": bool(rng.random() < 0.5), "per_partition": bool(rng.random() < 0.4), "accumulate": None}
     if instruction == "scan":
-        ops = ARITH_MARIANA if gen != "cayman" else ARITH_CORE
+        ops = general_arith(gen)
         triple = k % (len(IN_DTYPES) ** 2 * len(OUT_DTYPES))
         case.update(op0=str(rng.choice(ops)), op1=str(rng.choice(ops)), dtype0=IN_DTYPES[triple % 12],
                     dtype1=IN_DTYPES[triple // 12 % 12], out_dtype=OUT_DTYPES[triple // 144])
@@ -106,7 +112,7 @@ def make_family_case(rng, k, instruction):
         case.update(bitvec=True, dtype=dt, dtype0=dt, dtype1=dt, out_dtype=dt, op0=str(rng.choice(BITVEC_ONLY)))
     elif instruction == "tensor-tensor":
         op = ARITH_MARIANA[j % len(ARITH_MARIANA)]
-        if op not in (ARITH_MARIANA if gen != "cayman" else ARITH_CORE):
+        if op not in general_arith(gen):
             case["gen"] = "mariana"
         triple = j % (len(IN_DTYPES) ** 2 * len(OUT_DTYPES))
         case.update(op0=op, dtype0=IN_DTYPES[triple % 12], dtype1=IN_DTYPES[triple // 12 % 12],
@@ -176,7 +182,7 @@ def make_tensor_scalar_case(rng, k):
         for key in ("scalar", "scalar1"):
             case[key] = np.full(p, int(rng.integers(0, 1 << sem.WIDTH[dt])), dtype=np.int64)
     else:
-        ops = ARITH_MARIANA if gen != "cayman" else ARITH_CORE
+        ops = general_arith(gen)
         pair = j % (len(IN_DTYPES) * len(OUT_DTYPES))
         op0 = str(rng.choice([o for o in ops if o != "bypass"] if two else ops))
         case.update(bitvec=False, dtype0=IN_DTYPES[pair % 12], dtype1="fp32", out_dtype=OUT_DTYPES[pair // 12],
@@ -254,7 +260,7 @@ def make_case(rng, k, seen):
         pairs = [(x, y) for x in BITVEC for y in BITVEC if (x, y) != ("bypass", "bypass")]
         case["op0"], case["op1"] = pairs[(j // len(sem.INTS)) % len(pairs)]
     else:
-        ops = ARITH_MARIANA if gen != "cayman" else ARITH_CORE
+        ops = general_arith(gen)
         pair = j % (len(ARITH_MARIANA) ** 2)
         op0, op1 = ARITH_MARIANA[pair % len(ARITH_MARIANA)], ARITH_MARIANA[pair // len(ARITH_MARIANA)]
         if op0 not in ops or op1 not in ops:
@@ -337,7 +343,7 @@ def main():
     proc = subprocess.Popen([opts.stt, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                             bufsize=1)
     mismatches, elements, seen = 0, 0, {}
-    pairs, triples = set(), set()
+    pairs, triples, gens = set(), set(), {g: 0 for g in GENS}
     with tempfile.TemporaryDirectory() as d:
         for k in range(opts.cases):
             progress(k, opts.cases, f"oracle {opts.instruction}")
@@ -350,6 +356,7 @@ def main():
                     else make_sibling_case(rng, k, opts.instruction))
             pairs.add((case["bitvec"], case["op0"], case["op1"]))
             triples.add((case["dtype0"], case["dtype1"], case["out_dtype"]))
+            gens[case["gen"]] += 1
             args, paths = (tensor_scalar_args(case, d, k) if opts.instruction == "tensor-scalar"
                            else family_args(case, d, k) if family else eval_args(case, d, k))
             args += ["--engine", opts.engine]
@@ -388,7 +395,8 @@ def main():
     proc.wait()
     print(f"oracle {opts.instruction}: {opts.cases} cases ({elements} elements), {mismatches} mismatches,"
           f" engine {opts.engine},"
-          f" seed {opts.seed}; {len(pairs)} op pairs, {len(triples)} (in0, in1, out) dtype triples")
+          f" seed {opts.seed}; {len(pairs)} op pairs, {len(triples)} (in0, in1, out) dtype triples; cases per"
+          f" generation: {', '.join(f'{g} {n}' for g, n in gens.items())}")
     return 1 if mismatches else 0
 
 

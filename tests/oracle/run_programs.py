@@ -22,7 +22,7 @@ import tempfile
 import numpy as np
 
 import semantics as sem
-from run_oracle import (ARITH_CORE, BITVEC, IN_DTYPES, INT_DTYPES, OUT_DTYPES, REDUCE_ARITH, REDUCE_BITVEC,
+from run_oracle import (ARITH_CORE, BITVEC, GENS, IN_DTYPES, INT_DTYPES, OUT_DTYPES, REDUCE_ARITH, REDUCE_BITVEC,
                         REDUCE_DTYPES, ROOT, progress, random_values)
 
 LANES = 8            # partitions the programs use (--lanes; stream_transpose needs 32 or more)
@@ -454,17 +454,19 @@ def main():
     globals()["LANES"] = opts.lanes
     rng = np.random.default_rng(opts.seed)
     proc = subprocess.Popen([opts.stt, "batch"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    counts, mismatches = collections.Counter(), 0
+    counts, gens, mismatches = collections.Counter(), collections.Counter(), 0
     with tempfile.TemporaryDirectory() as d:
         load, dump, prog = (os.path.join(d, x) for x in ("in.npy", "out.npy", "p.s"))
         for k in range(opts.programs):
             progress(k, opts.programs, "oracle programs")
             words = program(rng, k, opts.opcodes.split(","))
+            gen = GENS[k % len(GENS)]  # the programs use SPEC §2's 17 general-arith ops, valid on every generation
+            gens[gen] += 1
             mem = random_values(rng, "uint8", (LANES, SLOTS * SLOT))
             np.save(load, mem)
             with open(prog, "w") as f:
                 f.write("\n".join(w[1] for w in words) + "\n")
-            args = ["run", prog, "--engine", opts.engine, "--load", f"sbuf:0:0={load}",
+            args = ["run", prog, "--gen", gen, "--engine", opts.engine, "--load", f"sbuf:0:0={load}",
                     "--dump", f"sbuf:0:0:{LANES}x{SLOTS * SLOT}:uint8={dump}"]
             proc.stdin.write(json.dumps(args) + "\n")
             proc.stdin.flush()
@@ -486,7 +488,8 @@ def main():
             if problem:
                 mismatches += 1
                 if mismatches <= opts.show:
-                    print(f"program {k} MISMATCH {problem}\n" + "\n".join(w[1] for w in words), file=sys.stderr)
+                    print(f"program {k} on {gen} MISMATCH {problem}\n" + "\n".join(w[1] for w in words),
+                          file=sys.stderr)
     progress(opts.programs, opts.programs, "oracle programs")
     proc.stdin.close()
     proc.wait()
@@ -494,7 +497,7 @@ def main():
           f" ({', '.join(f'{op} {counts[op]}' for op in OPCODES + ['stream_transpose', 'dve_read_accumulator'])}),"
           f" {mismatches}"
           f" mismatches, engine {opts.engine},"
-          f" seed {opts.seed}")
+          f" seed {opts.seed}; programs per generation: {', '.join(f'{g} {gens[g]}' for g in GENS)}")
     return 1 if mismatches else 0
 
 

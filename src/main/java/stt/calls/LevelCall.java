@@ -47,7 +47,22 @@ public record LevelCall(String name, CallEngine engine, List<String> params, Lis
                 text.put(k, String.valueOf(v));
             }
         });
-        return body.run(new Args(this, text, tiles::get, gen), core);
+        return run(new Args(this, text, tiles::get, gen), core);
+    }
+
+    /**
+     * Runs the body on {@code args}' generation; a Vector Engine call's outcome also stands on that generation's
+     * decisions ({@link stt.isa.Generation#vectorEngineDecisions}: {@code sunda_vector_engine} on SUNDA).
+     *
+     * @throws IllegalArgumentException naming the argument and the rule; nothing of {@code core} is changed then
+     */
+    public Outcome run(Args args, CoreState core) {
+        Outcome r = body.run(args, core);
+        if (engine != CallEngine.VECTOR || args.gen().vectorEngineDecisions().isEmpty()) {
+            return r;
+        }
+        List<Decision> all = args.gen().onVectorEngine(r.decisions());
+        return new Outcome(r.tiles(), r.fidelity().under(all), all, r.cycles(), r.warnings());
     }
 
     /** What a call computes, given its arguments and the core's state it reads and writes. */

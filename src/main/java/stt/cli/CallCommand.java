@@ -79,7 +79,7 @@ final class CallCommand implements Callable<Integer> {
                 : CoreState.fresh(generation.gen);
         LevelCall.Outcome r;
         try {
-            r = call.body().run(new Args(call, args, CallCommand::tile, generation.gen), core);
+            r = call.run(new Args(call, args, CallCommand::tile, generation.gen), core);
         } catch (IllegalArgumentException e) {
             throw new InputException(e.getMessage());
         }

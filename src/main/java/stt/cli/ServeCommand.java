@@ -212,8 +212,9 @@ final class ServeCommand extends Stdin implements Callable<Integer> {
                 continue;
             }
             name = name != null ? name : d.nki().orElse(d.opcode().mnemonic());
-            level = d.fidelity().compareTo(level) > 0 ? d.fidelity() : level;
-            decisions.addAll(d.decisions());
+            Fidelity f = d.fidelity(record.gen);
+            level = f.compareTo(level) > 0 ? f : level;
+            decisions.addAll(d.decisions(record.gen));
         }
         o.put("name", name).put("engine", "vector").put("level", level.label());
         ArrayNode ds = o.putArray("decisions");

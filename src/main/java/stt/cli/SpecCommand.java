@@ -1,6 +1,7 @@
 package stt.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -48,7 +49,7 @@ final class SpecCommand implements Callable<Integer> {
                 out.printf("%-13s %-18s %5d %-18s %-18s %7d %8d %8d %s%n", g.isaName(), g.product(),
                         Generation.PARTITIONS, kib(g.partitionStride(Space.SBUF)) + " / "
                                 + kib(g.activeBytes(Space.SBUF)), psum, g.aluOps().size(), g.generalArith().size(),
-                        g.generalBitvec().size(), g.executesDve() ? "yes" : "no (decode and validate only)");
+                        g.generalBitvec().size(), dveRuns(g));
             }
             out.println();
             out.printf("%-6s %-32s %-11s %s%n", "opcode", "mnemonic", "struct", "executes");
@@ -65,6 +66,13 @@ final class SpecCommand implements Callable<Integer> {
             out.printf("[%s] %s: %s%n", d.source(), d.id(), d.text());
         }
         return ExitCode.OK;
+    }
+
+    /** Every generation runs the Vector Engine; SUNDA's results stand on a decision (FAMILY-NEXT §0.1). */
+    private static String dveRuns(Generation g) {
+        List<Decision> under = g.vectorEngineDecisions();
+        return under.isEmpty() ? "yes" : "yes, fidelity model (" + String.join(", ", under.stream().map(Decision::id)
+                .toList()) + ")";
     }
 
     private static String kib(int bytes) {

@@ -9,7 +9,9 @@ import stt.exec.Operation;
 import stt.exec.Semantics;
 import stt.fast.Kernel;
 import stt.isa.Decision;
+import stt.isa.EngineKind;
 import stt.isa.Fidelity;
+import stt.isa.Generation;
 import stt.isa.Opcode;
 import stt.validate.Check;
 import stt.validate.Rules;
@@ -28,7 +30,8 @@ import stt.validate.Rules;
  * @param executable the executability predicates: a valid word that breaks one is refused by execution, unchanged
  * @param nki        the NKI call that emits this opcode; empty when none does, {@link #nkiNote} saying why
  * @param decisions  the [MODEL] decisions its body stands on where the sources leave the result open (a fold
- *                   order, a rounding): its results are then {@link Fidelity#MODEL}, else {@link Fidelity#EXACT}
+ *                   order, a rounding), on every generation: its results are then {@link Fidelity#MODEL}, else
+ *                   {@link Fidelity#EXACT} unless the generation adds one ({@link #decisions(Generation)})
  */
 public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executable, List<ScalarOperand> scalars,
         Optional<Semantics> body,
@@ -65,9 +68,17 @@ public record OpcodeDef(Opcode opcode, List<Check> checks, List<Check> executabl
         };
     }
 
-    /** How far the model claims this opcode's results (FAMILY-NEXT's levels). */
-    public Fidelity fidelity() {
-        return decisions.isEmpty() ? Fidelity.EXACT : Fidelity.MODEL;
+    /**
+     * The [MODEL] decisions this opcode's results on {@code gen} stand on: its own, then, for a Vector Engine opcode,
+     * the generation's ({@link Generation#vectorEngineDecisions}: {@code sunda_vector_engine} on SUNDA).
+     */
+    public List<Decision> decisions(Generation gen) {
+        return opcode.engine() == EngineKind.DVE ? gen.onVectorEngine(decisions) : decisions;
+    }
+
+    /** How far the model claims this opcode's results on {@code gen} (FAMILY-NEXT's levels). */
+    public Fidelity fidelity(Generation gen) {
+        return Fidelity.EXACT.under(decisions(gen));
     }
 
     /** A definition built part by part: {@code def(Opcode.X).checks(...).body(...)...}. */

@@ -21,7 +21,7 @@ import stt.validate.Validator;
 import stt.validate.Violation;
 
 /**
- * What every engine does before executing a word: validate it, check the generation runs it, and resolve its
+ * What every engine does before executing a word: validate it, check the Vector Engine runs it, and resolve its
  * addresses (registers included) against the machine. Nothing here changes the machine. Built with a
  * {@link Validator} and every opcode's {@link Operation}, which the layer above wires in from the opcodes'
  * definitions ({@code stt.engine.Model}).
@@ -58,18 +58,14 @@ public final class Resolver {
     }
 
     /**
-     * Throws unless {@code w} is valid on the machine's generation, the generation executes DVE words and the word
-     * meets its definition's executability predicates; returns the definition.
+     * Throws unless {@code w} is valid on the machine's generation (SUNDA included, by its own tables:
+     * {@code sunda_vector_engine}) and meets its definition's executability predicates; returns the definition.
      */
     public Operation admit(Machine m, Word w) throws ExecutionException {
         Generation gen = m.generation();
         List<Violation> violations = validator.validate(w, gen);
         if (!violations.isEmpty()) {
             throw ExecutionException.invalid(violations);
-        }
-        if (!gen.executesDve()) {
-            throw ExecutionException.failed(gen + " has no DVE worker for " + w.layout().name() + ": its words decode"
-                    + " and validate but do not execute (the workers are wired CAYMAN to MAVERICK)");
         }
         List<Violation> refusals = validator.executability(w, gen);
         if (!refusals.isEmpty()) {

@@ -62,8 +62,9 @@ public enum Decision {
     SCALAR_READ_FIRST("A pointer or register scalar is read for every lane before any element is written."),
     ACCUMULATOR_LANE("The accumulator used by channel c is lane c (0..num_active_channels-1), whatever the"
             + " operands' start partitions."),
-    EXEC_REFUSALS("Execution refuses, changing nothing: SUNDA words, shape-from-register and indirect addresses,"
-            + " and register-held addresses outside an active SBUF/PSUM range or whose pattern leaves it."),
+    EXEC_REFUSALS("Execution refuses, changing nothing: shape-from-register and indirect addresses, and"
+            + " register-held addresses outside an active SBUF/PSUM range or whose pattern leaves it (SUNDA executes:"
+            + " sunda_vector_engine)."),
     FAST_FALLBACKS("The fast engine hands a word to the reference engine when tracing, when its opcode has no"
             + " kernel, or when dst overlaps a"
             + " source other than element-on-element in the same lane (then streaming order would show); it runs"
@@ -249,6 +250,10 @@ public enum Decision {
             + " mask over a reduced axis shrinks the fold to the kept elements (tensor_reduce, the nl reductions,"
             + " tensor_scalar_reduce, activation's reduce, bn_stats, max8, the matmul's contraction); nl.mean divides"
             + " by the count of kept elements; a masked call is reported at model level."),
+    SUNDA_VECTOR_ENGINE(Source.SPEC_MODEL, "sunda_vector_engine (FAMILY-NEXT §0.1): Vector Engine calls and DVE words"
+            + " run on SUNDA with CAYMAN's bodies and SUNDA's validity tables (its ALU enum, the 17-op general-arith"
+            + " set, plain is_valid_dtype: no 64-bit dtypes, SBUF 192 KiB); every Vector Engine outcome on SUNDA is"
+            + " fidelity model under this decision. PSUM and the other generation gates stay."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"

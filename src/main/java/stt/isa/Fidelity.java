@@ -22,6 +22,11 @@ public enum Fidelity {
         return meaning;
     }
 
+    /** This level when {@code decisions} is empty, else at most as exact as {@link #MODEL}: they stand under it. */
+    public Fidelity under(java.util.List<Decision> decisions) {
+        return decisions.isEmpty() || compareTo(MODEL) >= 0 ? this : MODEL;
+    }
+
     /** The lower-case name reports show. */
     public String label() {
         return name().toLowerCase(java.util.Locale.ROOT);

@@ -8,13 +8,16 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
-/** The five NeuronCore generations and what SPEC §3 pins for each: memory geometry, ALU op sets, execution. */
+/**
+ * The five NeuronCore generations and what SPEC §3 pins for each: memory geometry, ALU op sets, the Vector Engine's
+ * clock and the decisions its results stand on.
+ */
 public enum Generation {
-    SUNDA("Trn1/Inf2 (NC-v2)", 256, 192, true, false, 1.12),
-    CAYMAN("Trn2 (NC-v3)", 256, 224, true, true, 0.96),
-    MARIANA("Trn3 (NC-v4)", 256, 256, true, true, 1.2),
-    MARIANA_PLUS("Trn3, v4+ image", 256, 256, true, true, 1.2),
-    MAVERICK("NC-v5", 1024, 512, false, true, Double.NaN);
+    SUNDA("Trn1/Inf2 (NC-v2)", 256, 192, true, 1.12),
+    CAYMAN("Trn2 (NC-v3)", 256, 224, true, 0.96),
+    MARIANA("Trn3 (NC-v4)", 256, 256, true, 1.2),
+    MARIANA_PLUS("Trn3, v4+ image", 256, 256, true, 1.2),
+    MAVERICK("NC-v5", 1024, 512, false, Double.NaN);
 
     public static final Generation DEFAULT = MARIANA;
     public static final int PARTITIONS = 128;
@@ -28,16 +31,13 @@ public enum Generation {
     private final int sbufStride;
     private final int sbufActive;
     private final boolean hasPsum;
-    private final boolean executesDve;
     private final double dveClockGhz;
 
-    Generation(String product, int sbufStrideKiB, int sbufActiveKiB, boolean hasPsum, boolean executesDve,
-            double dveClockGhz) {
+    Generation(String product, int sbufStrideKiB, int sbufActiveKiB, boolean hasPsum, double dveClockGhz) {
         this.product = product;
         this.sbufStride = sbufStrideKiB * 1024;
         this.sbufActive = sbufActiveKiB * 1024;
         this.hasPsum = hasPsum;
-        this.executesDve = executesDve;
         this.dveClockGhz = dveClockGhz;
     }
 
@@ -54,9 +54,20 @@ public enum Generation {
         return product;
     }
 
-    /** False on SUNDA: it defines the opcodes but has no DVE workers for them (seed §8, FAMILY.md §1). */
-    public boolean executesDve() {
-        return executesDve;
+    /**
+     * The [MODEL] decisions every Vector Engine outcome on this generation stands on, besides its opcode's or call's
+     * own: {@code sunda_vector_engine} on SUNDA, whose carved firmware shows no DVE worker while NKI documents every
+     * Vector Engine call for Trn1/Inf2 (FAMILY-NEXT §0.1); none elsewhere. The one place a generation changes a
+     * Vector Engine result's fidelity.
+     */
+    public List<Decision> vectorEngineDecisions() {
+        return this == SUNDA ? List.of(Decision.SUNDA_VECTOR_ENGINE) : List.of();
+    }
+
+    /** What a Vector Engine result on this generation stands on: {@code own}, then {@link #vectorEngineDecisions}. */
+    public List<Decision> onVectorEngine(List<Decision> own) {
+        List<Decision> more = vectorEngineDecisions();
+        return more.isEmpty() ? own : java.util.stream.Stream.concat(own.stream(), more.stream()).toList();
     }
 
     /** The Vector Engine clock in GHz (NKI-ARCH tables; FAMILY.md §7); empty where no clock is public. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import stt.isa.Decision;
 import stt.isa.Dtype;
 import stt.isa.Fidelity;
 import stt.isa.Generation;
@@ -175,6 +176,40 @@ class LevelCallsTest {
         assertThatThrownBy(() -> run("range_select", core, Map.of("on_true_tile", x, "comp_op0", "less",
                 "comp_op1", "less", "bound0", 1f, "bound1", 3f, "on_false_value", 0f)))
                 .hasMessageContaining("on_false_value=0.0");
+    }
+
+    /**
+     * On SUNDA every Vector Engine call's outcome stands on sunda_vector_engine (FAMILY-NEXT §0.1): exact becomes
+     * model, approx stays approx; the same bits as on MARIANA. Calls of other engines keep their level there.
+     */
+    @Test
+    void sundaLabelsVectorEngineCallsModel() {
+        Tile src = Tile.ofFloats(Dtype.FP32, 2, 1, 1f, 2f);
+        int[] mask = new int[32];
+        java.util.Arrays.fill(mask, 255);
+        mask[0] = 1;
+        Map<String, ?> args = Map.of("src", src, "dst_in", Tile.ofFloats(Dtype.FP32, 2, 1, 7f, 8f), "shuffle_mask",
+                mask);
+        LevelCall shuffle = LevelCalls.named("nc_stream_shuffle").orElseThrow();
+        LevelCall.Outcome mariana = shuffle.call(GEN, CoreState.fresh(GEN), args);
+        LevelCall.Outcome sunda = shuffle.call(Generation.SUNDA, CoreState.fresh(Generation.SUNDA), args);
+        assertThat(mariana.fidelity()).isEqualTo(Fidelity.EXACT);
+        assertThat(mariana.decisions()).doesNotContain(Decision.SUNDA_VECTOR_ENGINE);
+        assertThat(sunda.fidelity()).isEqualTo(Fidelity.MODEL);
+        assertThat(sunda.decisions()).containsExactlyElementsOf(java.util.stream.Stream.concat(
+                mariana.decisions().stream(), java.util.stream.Stream.of(Decision.SUNDA_VECTOR_ENGINE)).toList());
+        assertThat(floats(sunda.tiles().get("dst"))).containsExactly(2f, 8f);
+
+        Tile stats = Tile.ofFloats(Dtype.FP32, 1, 6, 2f, 2f, 2f, 2f, 15f, 50f);
+        LevelCall.Outcome agg = LevelCalls.named("bn_aggr").orElseThrow().call(Generation.SUNDA,
+                CoreState.fresh(Generation.SUNDA), Map.of("data", stats));
+        assertThat(agg.fidelity()).isEqualTo(Fidelity.APPROX);
+        assertThat(agg.decisions()).containsExactly(Decision.BN_FORMULA, Decision.SUNDA_VECTOR_ENGINE);
+
+        LevelCall.Outcome dma = LevelCalls.named("dma_transpose").orElseThrow().call(Generation.SUNDA,
+                CoreState.fresh(Generation.SUNDA), Map.of("src", src, "shape", new int[] {2, 1}));
+        assertThat(dma.fidelity()).isEqualTo(Fidelity.EXACT);
+        assertThat(dma.decisions()).isEmpty();
     }
 
     @Test

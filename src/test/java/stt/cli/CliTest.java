@@ -307,7 +307,12 @@ class CliTest {
         Result r = stt("spec");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("maverick").contains("1024 KiB / 512 KiB").contains("[MODEL] decode_total");
-        assertThat(stt("spec", "--model").out()).doesNotContain("maverick").contains("[MODEL] text_form");
+        assertThat(stt("spec", "--model").out()).doesNotContain("maverick").contains("[MODEL] text_form")
+                .contains("[SPEC-MODEL] sunda_vector_engine: ");
+        // every generation runs the Vector Engine; SUNDA's results under its decision (FAMILY-NEXT §0.1)
+        assertThat(r.out().lines().filter(l -> l.startsWith("sunda ") || l.startsWith("cayman "))).satisfiesExactly(
+                sunda -> assertThat(sunda).endsWith(" yes, fidelity model (sunda_vector_engine)"),
+                cayman -> assertThat(cayman).endsWith(" yes"));
     }
 
     @Test

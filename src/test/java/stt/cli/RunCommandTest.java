@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import stt.isa.Dtype;
 import stt.npy.Npy;
 import stt.npy.NpyArray;
@@ -128,9 +130,13 @@ class RunCommandTest {
         assertThat(readNpy(dir.resolve("z.npy")).data()).containsOnly(0);
     }
 
-    /** examples/family.s (the README's): memset, cast, tensor-tensor, STT, copy_predicated and copy chained. */
-    @Test
-    void theFamilyExampleProgramGivesHandComputedResults() throws Exception {
+    /**
+     * examples/family.s (the README's): memset, cast, tensor-tensor, STT, copy_predicated and copy chained; on SUNDA
+     * too, which runs the Vector Engine by its own tables (sunda_vector_engine).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"mariana", "sunda"})
+    void theFamilyExampleProgramGivesHandComputedResults(String gen) throws Exception {
         ByteBuffer x = buf(4 * 16);
         ByteBuffer pred = buf(16);
         for (int k = 0; k < 16; k++) {
@@ -138,11 +144,12 @@ class RunCommandTest {
             pred.put((byte) (k % 2 == 0 ? 1 : 0));
         }
         Path out = dir.resolve("family.npy");
-        CliTest.Result r = CliTest.stt("run", Path.of("examples", "family.s").toString(),
+        CliTest.Result r = CliTest.stt("run", Path.of("examples", "family.s").toString(), "--gen", gen,
                 "--load", "sbuf:0:0x100=" + npy("x.npy", Dtype.INT32, 4, 4, x),
                 "--load", "sbuf:0:0x500=" + npy("p.npy", Dtype.UINT8, 4, 4, pred),
                 "--dump", "sbuf:0:0x600:4x4:fp32=" + out);
         assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains(" words on " + gen + " (");
         // x = 4r + i; a = 2 (memset); y = x * a; z = max(y + 1, x) = 8r + 2i + 1; where i is even x takes z
         float[] want = {1, 1, 5, 3, 9, 5, 13, 7, 17, 9, 21, 11, 25, 13, 29, 15};
         ByteBuffer got = readNpy(out).buffer();

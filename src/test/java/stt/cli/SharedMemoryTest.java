@@ -135,10 +135,26 @@ class SharedMemoryTest {
             assertThat(garbled.get("err").asText()).contains("\"execute\" word 0");
             JsonNode gen = s.ask("{\"execute\": " + accum.get("words") + ", \"gen\": \"trn9\"}").json();
             assertThat(gen.get("err").asText()).contains("generation 'trn9'").contains("mariana");
-            // the same word on SUNDA, which decodes but cannot execute STT: exit 1, as eval says it
-            JsonNode refused = s.ask("{\"execute\": " + accum.get("words") + ", \"gen\": \"sunda\"}").json();
+            // the same word runs on SUNDA too (sunda_vector_engine), and its call is labelled model under it
+            JsonNode call = accum.get("calls").get(0);
+            assertThat(call.get("level").asText()).as(call.toString()).isEqualTo("exact");
+            assertThat(call.get("decisions")).isEmpty();
+            JsonNode sunda = s.ask("{\"execute\": " + accum.get("words") + ", \"gen\": \"sunda\"}").json();
+            assertThat(sunda.get("code").asInt()).as(sunda.toString()).isZero();
+            call = sunda.get("calls").get(0);
+            assertThat(call.get("engine").asText()).isEqualTo("vector");
+            assertThat(call.get("level").asText()).as(call.toString()).isEqualTo("model");
+            assertThat(call.get("decisions")).extracting(JsonNode::asText).containsExactly("sunda_vector_engine");
+            // a word SUNDA's own tables refuse (a 64-bit dtype) is still exit 1, as eval says it
+            String int64 = java.util.HexFormat.of().formatHex(stt.codec.Codec.encode(stt.Asm.line("tensor_tensor_arith"
+                    + " src0=sbuf:0:0x0 src0.num_elem=[4,1,1] src0.step_elem=[1,1,1] src1=sbuf:0:0x40"
+                    + " src1.num_elem=[4,1,1] src1.step_elem=[1,1,1] dst=sbuf:0:0x80 dst.num_elem=[4,1,1]"
+                    + " dst.step_elem=[1,1,1] in0_dtype=int64 in1_dtype=int64 out_dtype=int64 op=add"
+                    + " num_active_channels=1", stt.isa.Generation.SUNDA)));
+            JsonNode refused = s.ask("{\"execute\": [\"" + int64 + "\"], \"gen\": \"sunda\"}").json();
             assertThat(refused.get("code").asInt()).as(refused.toString()).isEqualTo(1);
-            assertThat(refused.get("err").asText()).startsWith("stt: eval: SUNDA has no DVE worker for S2S2D2_STT");
+            assertThat(refused.get("err").asText()).startsWith("stt: eval: ").contains("is_valid_dtype: in0_dtype"
+                    + " = int64");
             JsonNode late = s.ask("{\"memory\": \"sunda\"}").json();
             assertThat(late.get("code").asInt()).isEqualTo(2);
             assertThat(late.get("err").asText()).contains("map it before the first call");

@@ -178,13 +178,72 @@ class ReferenceEngineTest {
         assertThat(m.digest()).as("state after %s", overrides).isEqualTo(before);
     }
 
+    /** SUNDA runs DVE words (FAMILY-NEXT §0.1 sunda_vector_engine): the FMA by hand, 2.5 * (10 r + i) + (r - i). */
     @Test
-    void sundaRefusesToExecute() {
+    void sundaExecutes() throws ExecutionException {
+        Machine sunda = new Machine(Generation.SUNDA);
+        float[] b = new float[32];
+        for (int k = 0; k < 32; k++) {
+            b[k] = k / 8 - k % 8;
+        }
+        sunda.write(sbuf(0, 0x0), Tile.ofFloats(Dtype.FP32, 4, 8, ramp()));
+        sunda.write(sbuf(0, 0x100), Tile.ofFloats(Dtype.FP32, 4, 8, b));
+        engine.execute(sunda, Asm.line(FMA, Generation.SUNDA), Trace.OFF);
+        Tile d = sunda.read(sbuf(0, 0x300), Dtype.FP32, 4, 8);
+        assertThat(d.get(0, 0)).isEqualTo(0f);
+        assertThat(d.get(0, 7)).isEqualTo(10.5f); // 2.5 * 7 - 7
+        assertThat(d.get(3, 5)).isEqualTo(85.5f); // 2.5 * 35 + 3 - 5
+    }
+
+    /**
+     * Words valid on SUNDA, of every executing opcode SUNDA's enum has, run with CAYMAN's bodies: on machines that
+     * start equal, SUNDA and CAYMAN end with the same bytes in the words' region, PSUM and the accumulators.
+     */
+    @Test
+    void sundaGivesCaymansBytes() throws ExecutionException {
+        Machine sunda = new Machine(Generation.SUNDA);
+        Machine cayman = new Machine(Generation.CAYMAN);
+        stt.RandomWords.fill(11, sunda, cayman);
+        List<stt.isa.Opcode> family = java.util.Arrays.stream(stt.isa.Opcode.values())
+                .filter(o -> Model.RESOLVER.operation(o).executes() && o.definedOn(Generation.SUNDA)
+                        && stt.codec.Format.of(o.code()) != stt.codec.Format.S2S2D2_STT).toList();
+        stt.WordSource[] sources = {new stt.RandomWords(12, Generation.SUNDA), new stt.FamilyWords(13,
+                Generation.SUNDA, family)};
+        for (int n = 0; n < 400; n++) {
+            Word w = sources[n % 2].next(sunda, cayman);
+            engine.execute(sunda, w, Trace.OFF);
+            engine.execute(cayman, w, Trace.OFF);
+        }
+        for (Space s : Space.values()) {
+            int bytes = s == Space.SBUF ? stt.RandomWords.REGION : Generation.SUNDA.activeBytes(s);
+            MemoryRef origin = new MemoryRef(s, 0, 0);
+            assertThat(sunda.read(origin, Dtype.UINT8, Generation.PARTITIONS, bytes)).as("%s", s)
+                    .isEqualTo(cayman.read(origin, Dtype.UINT8, Generation.PARTITIONS, bytes));
+        }
+        for (int lane = 0; lane < Generation.PARTITIONS; lane++) {
+            assertThat(Float.floatToRawIntBits(sunda.accumulator(lane))).as("accumulator %d", lane)
+                    .isEqualTo(Float.floatToRawIntBits(cayman.accumulator(lane)));
+        }
+    }
+
+    /** SUNDA refuses by its own tables: an op its enum lacks, and a 64-bit dtype (plain is_valid_dtype there). */
+    @Test
+    void sundaRefusesByItsOwnRules() {
         Machine sunda = new Machine(Generation.SUNDA);
         byte[] before = sunda.digest();
-        assertThatThrownBy(() -> engine.execute(sunda, Asm.line(FMA, Generation.SUNDA), Trace.OFF))
-                .hasMessageContaining("SUNDA has no DVE worker");
+        assertThatThrownBy(() -> engine.execute(sunda, Asm.with(FMA, "op0=abs_max", Generation.SUNDA), Trace.OFF))
+                .hasMessageContaining("has_valid_scalar_tensor_tensor_op: op0 = abs_max (0x20) is not in SUNDA's"
+                        + " ALU_OP enum");
+        String tt = "tensor_tensor_arith src0=sbuf:0:0x0 src0.step_elem=[1,1,1] src0.num_elem=[4,1,1]"
+                + " src1=sbuf:0:0x40 src1.step_elem=[1,1,1] src1.num_elem=[4,1,1] dst=sbuf:0:0x200"
+                + " dst.step_elem=[1,1,1] dst.num_elem=[4,1,1] in0_dtype=int64 in1_dtype=int64 out_dtype=int64 op=add"
+                + " num_active_channels=1";
+        assertThatThrownBy(() -> engine.execute(sunda, Asm.line(tt, Generation.SUNDA), Trace.OFF))
+                .hasMessageContaining("is_valid_dtype: in0_dtype = int64");
         assertThat(sunda.digest()).isEqualTo(before);
+        // CAYMAN's is_valid_dtype_64 admits it; its Vector Engine then refuses it
+        assertThatThrownBy(() -> engine.execute(new Machine(Generation.CAYMAN), Asm.line(tt, Generation.CAYMAN),
+                Trace.OFF)).hasMessageStartingWith("is_valid_tensor_tensor_arith_dve:");
     }
 
     @Test

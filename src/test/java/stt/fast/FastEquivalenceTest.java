@@ -28,6 +28,9 @@ class FastEquivalenceTest {
     static final int WORDS = Integer.getInteger("stt.equiv.words", 5_000);
     /** Words per generation for each sibling opcode (TensorTensorScan, SelectReduce). */
     static final int SIBLING_WORDS = Integer.getInteger("stt.equiv.siblingWords", 2_000);
+    /** The generations the random sweeps cover: SUNDA by its own tables (sunda_vector_engine), and three others. */
+    static final Generation[] GENERATIONS = {Generation.SUNDA, Generation.CAYMAN, Generation.MARIANA,
+        Generation.MAVERICK};
 
     /** The model's fast engine, as this package sees it (its kernel runs are counted). */
     static FastEngine fastEngine(int threads) {
@@ -44,7 +47,7 @@ class FastEquivalenceTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Generation.class, names = {"CAYMAN", "MARIANA", "MAVERICK"})
+    @EnumSource(value = Generation.class, names = {"SUNDA", "CAYMAN", "MARIANA", "MAVERICK"})
     void fastEqualsReferenceBitForBit(Generation gen) throws ExecutionException {
         compare(gen, new RandomWords(1000 + gen.ordinal(), gen), WORDS);
     }
@@ -52,7 +55,7 @@ class FastEquivalenceTest {
     @ParameterizedTest
     @EnumSource(value = Opcode.class, names = {"TENSOR_TENSOR_SCAN_ARITH", "SELECT_REDUCE"})
     void siblingsToo(Opcode opcode) throws ExecutionException {
-        for (Generation gen : new Generation[] {Generation.CAYMAN, Generation.MARIANA, Generation.MAVERICK}) {
+        for (Generation gen : GENERATIONS) {
             compare(gen, new RandomWords(2000 + gen.ordinal() + opcode.code(), gen, List.of(opcode)), SIBLING_WORDS);
         }
     }
@@ -98,7 +101,7 @@ class FastEquivalenceTest {
         "TENSOR_SCALAR_PTR_ARITH", "TENSOR_SCALAR_PTR_BITVEC", "TENSOR_SCALAR_CACHE_REDUCE",
         "TENSOR_SCALAR_CACHE_CUMULATIVE", "DVE_READ_ACCUMULATOR"})
     void theFamilyOpcodesToo(Opcode opcode) throws ExecutionException {
-        for (Generation gen : new Generation[] {Generation.CAYMAN, Generation.MARIANA, Generation.MAVERICK}) {
+        for (Generation gen : GENERATIONS) {
             compare(gen, new stt.FamilyWords(4000 + gen.ordinal() + opcode.code(), gen, List.of(opcode)),
                     FAMILY_WORDS);
         }

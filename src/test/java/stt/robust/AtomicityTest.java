@@ -10,8 +10,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.Test;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import stt.FamilyWords;
 import stt.RandomWords;
@@ -38,7 +40,6 @@ import stt.machine.internal.RawMemory;
  * the bytes their dst pattern names (computed here from its fields) and no register, on both engines.
  */
 class AtomicityTest {
-    static final Generation G = Generation.MARIANA;
 
     /** The whole state but the accumulators, as heap copies. */
     record Snapshot(byte[] sbuf, byte[] psum, int[] registers) {
@@ -52,14 +53,16 @@ class AtomicityTest {
         }
     }
 
-    @Test
-    void refusedWordsChangeNothing() {
-        Machine m = new Machine(G);
+    /** MARIANA, and SUNDA, which runs by its own tables (FAMILY-NEXT §0.1 sunda_vector_engine). */
+    @ParameterizedTest
+    @EnumSource(value = Generation.class, names = {"MARIANA", "SUNDA"})
+    void refusedWordsChangeNothing(Generation gen) {
+        Machine m = new Machine(gen);
         RandomWords.fill(1, m);
         Random rnd = new Random(5);
         int refused = 0;
         for (int n = 0; n < 300; n++) {
-            Word w = Words.plausible(rnd, G);
+            Word w = Words.plausible(rnd, gen);
             m.setRegister(rnd.nextInt(64), rnd.nextInt());
             Snapshot before = Snapshot.of(m);
             float[] acc = accumulators(m);
@@ -76,21 +79,26 @@ class AtomicityTest {
         assertThat(refused).isGreaterThan(250);
     }
 
-    /** Every opcode the model executes, from its definitions: the words the executed-words sweep draws. */
-    static List<Opcode> executable() {
-        return Arrays.stream(Opcode.values()).filter(op -> Model.RESOLVER.operation(op).executes()).toList();
+    /**
+     * Every opcode the model executes, from its definitions, on MARIANA and on SUNDA where SUNDA's enum has it: the
+     * words the executed-words sweep draws.
+     */
+    static List<Arguments> executable() {
+        return Arrays.stream(Opcode.values()).filter(o -> Model.RESOLVER.operation(o).executes()).flatMap(o -> Stream.of(
+                Generation.MARIANA, Generation.SUNDA).filter(o::definedOn).map(g -> Arguments.of(o, g))).toList();
     }
 
     @ParameterizedTest
     @MethodSource("executable")
-    void executedWordsChangeOnlyTheBytesTheirDestinationNames(Opcode opcode) throws ExecutionException {
-        Machine m = new Machine(G);
+    void executedWordsChangeOnlyTheBytesTheirDestinationNames(Opcode opcode, Generation gen)
+            throws ExecutionException {
+        Machine m = new Machine(gen);
         RandomWords.fill(2, m);
-        WordSource words = Format.of(opcode.code()) == Format.S2S2D2_STT ? new RandomWords(9, G, List.of(opcode))
-                : new FamilyWords(9 + opcode.code(), G, List.of(opcode));
+        WordSource words = Format.of(opcode.code()) == Format.S2S2D2_STT ? new RandomWords(9, gen, List.of(opcode))
+                : new FamilyWords(9 + opcode.code(), gen, List.of(opcode));
         for (int n = 0; n < 120; n++) {
             Word w = words.next(m);
-            assertThat(Model.VALIDATOR.validate(w, G)).isEmpty();
+            assertThat(Model.VALIDATOR.validate(w, gen)).isEmpty();
             Snapshot before = Snapshot.of(m);
             float[] acc = accumulators(m);
             (n % 2 == 0 ? Model.reference() : Model.fast(2)).execute(m, w, Trace.OFF);
@@ -113,7 +121,7 @@ class AtomicityTest {
         Layout.Pattern p = w.layout().pattern("dst");
         TensorPattern d = w.pattern(p);
         int addr = d.addr().fromRegister() ? m.register(d.addr().regnum()) : d.addr().partitionOffset();
-        MemoryRef at = G.locate(addr).orElseThrow();
+        MemoryRef at = m.generation().locate(addr).orElseThrow();
         int size = Dtype.of((int) w.get(p.dtypeField())).orElseThrow().size();
         BitSet bytes = new BitSet();
         long count = 1;
@@ -147,8 +155,8 @@ class AtomicityTest {
             for (int p = 0; p < Generation.PARTITIONS; p++) {
                 long base = m.address(s, p, 0);
                 BitSet ok = allowed.getOrDefault(s.ordinal() * 1000 + p, new BitSet());
-                for (long at = mismatch(a, b, base, 0, G.activeBytes(s)); at >= 0;
-                        at = mismatch(a, b, base, at + 1, G.activeBytes(s))) {
+                int active = m.generation().activeBytes(s);
+                for (long at = mismatch(a, b, base, 0, active); at >= 0; at = mismatch(a, b, base, at + 1, active)) {
                     assertThat(ok.get((int) at)).as("%s: %s partition %d byte %d changed, outside dst", what, s, p,
                             at).isTrue();
                 }
