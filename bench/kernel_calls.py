@@ -19,7 +19,7 @@ import nki.isa as nisa  # noqa: E402
 import nki.language as nl  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BETA2 = os.path.join(HERE, "..", "python", "tests", "kernels", "aws_neuron_sdk", "beta2")
+EXAMPLES = os.path.join(HERE, "..", "python", "tests", "kernels", "aws-neuron-sdk@81ce03ae", "nki", "examples")
 
 
 def loop_kernel(a, b, iterations):
@@ -51,8 +51,9 @@ def main():
     rng = np.random.default_rng(0)
     a = rng.standard_normal((100, 128, 512)).astype(np.float32)
     b = np.zeros((128, 512), np.float32)
-    mamba = runpy.run_path(os.path.join(BETA2, "mamba_nki_kernels.py"))["mamba_v3"]
-    mm = runpy.run_path(os.path.join(BETA2, "matrix_multiplication_nki_kernels.py"))["nki_matmul_tiled_"]
+    mamba = runpy.run_path(os.path.join(EXAMPLES, "fused_mamba", "mamba_nki_kernels.py"))["mamba_v3"]
+    mm = runpy.run_path(os.path.join(EXAMPLES, "matrix_multiplication",
+                                   "matrix_multiplication_nki_kernels.py"))["nki_matmul_tiled_"]
     import ml_dtypes
     lhs = rng.random((256, 512)).astype(ml_dtypes.bfloat16)
     rhs = rng.random((256, 1024)).astype(ml_dtypes.bfloat16)

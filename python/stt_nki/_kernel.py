@@ -170,6 +170,8 @@ class Jit:
         return Jit(self.fn, grid if isinstance(grid, tuple) else (grid,), self.platform_target, **self.options)
 
     def __call__(self, *args, **kwargs):
+        if getattr(_state, "run", None) is not None and not self.grid:
+            return self.fn(*args, **kwargs)  # a kernel called from a kernel (`mode="trace"` helpers): inline
         return run_kernel(self.fn, args, kwargs, self.grid, self.platform_target)
 
 

@@ -60,6 +60,20 @@ def test_grids_run_every_program_with_one_shared_output():
     np.testing.assert_array_equal(out[:, :, 0, 0], [[0, 1], [10, 11], [20, 21]])
 
 
+def test_a_jit_kernel_called_from_a_kernel_runs_inline_in_the_callers_program():
+    @stt_nki.jit(mode="trace")
+    def helper(out, a):  # reads the caller's program, as nki-samples' attention helpers do
+        nl.store(out[nl.program_id(0)], nl.load(a[nl.program_id(0)]) + float(nl.program_id(0)))
+
+    def kernel(a):
+        out = nl.ndarray(a.shape, dtype=a.dtype, buffer=nl.shared_hbm)
+        helper(out, a)
+        return out
+    out = stt_nki.simulate(stt_nki.jit(kernel)[3])(np.ones((3, 1, 4), F32))
+    np.testing.assert_array_equal(out[:, 0, 0], [1, 2, 3])
+    assert stt_nki.last_report()["kernel"] == "kernel"
+
+
 def test_unwritten_memory_reads_as_the_sentinel():
     def kernel():
         f = nl.ndarray((4, 4), dtype=nl.float32, buffer=nl.sbuf)

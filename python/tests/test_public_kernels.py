@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("ml_dtypes")
 HERE = os.path.dirname(os.path.abspath(__file__))
-KERNELS = os.path.join(HERE, "kernels", "aws_neuron_sdk")
+KERNELS = os.path.join(HERE, "kernels", "aws-neuron-sdk@81ce03ae", "nki")
 
 # file -> the reasons its failing cases fail (each failure must name one); everything else must pass
 EXPECTED = {
@@ -31,8 +31,10 @@ EXPECTED = {
 
 @pytest.fixture(scope="module")
 def results():
-    files = sorted(glob.glob(os.path.join(KERNELS, "beta1", "*.py"))) + sorted(
-        glob.glob(os.path.join(KERNELS, "beta2", "*.py")))
+    files = sorted(glob.glob(os.path.join(KERNELS, "test", "*.py"))) + sorted(
+        glob.glob(os.path.join(KERNELS, "examples", "**", "*_nki_kernels.py"), recursive=True)) + [
+        os.path.join(KERNELS, "examples", "getting_started_baremetal.py"),
+        os.path.join(KERNELS, "examples", "simulate", "nki_simulate_example.py")]
     run = subprocess.run([sys.executable, os.path.join(HERE, "kernels", "run_public.py"), *files],
                          capture_output=True, text=True, timeout=900)
     assert run.returncode == 0, run.stderr[-3000:]

@@ -1,4 +1,4 @@
-"""Runs the public NKI kernels under aws_neuron_sdk/ unmodified on the model (stt_nki installed as `nki` and
+"""Runs the public NKI kernels under aws-neuron-sdk@81ce03ae/ unmodified on the model (stt_nki installed as `nki` and
 `neuronxcc.nki`): each Beta 1 file's own unittest cases, each Beta 2 example's own `__main__` check (and for the
 matmul tutorial, which has its check in a torch driver, the same check with NumPy). Prints one line per file, "@@result " then JSON:
 {"file", "run", "failed", "errors": [last lines], "seconds", "report"}."""
@@ -124,7 +124,7 @@ def main(paths):
         os.environ.update(environ)  # a kernel file may set NEURON_PLATFORM_TARGET_OVERRIDE for itself only
         started = time.perf_counter()
         try:
-            run, errors = (beta1 if os.sep + "beta1" + os.sep in path else beta2)(path)
+            run, errors = (beta1 if os.sep + os.path.join("nki", "test") + os.sep in path else beta2)(path)
         except BaseException as e:
             run, errors = 0, [f"{type(e).__name__}: {e}"]
         report = stt_nki.last_report()
