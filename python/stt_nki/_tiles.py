@@ -111,11 +111,13 @@ class Tensor(TensorViews, np.ndarray):
     def __ge__(self, o):
         return self._op("greater_equal", o)
 
+    # `t == None` / `t != None` test whether an optional tensor was given (NKI kernels' `if bias != None:`): a plain
+    # bool, as Python's identity comparison gives, not a tile op
     def __eq__(self, o):
-        return self._op("equal", o)
+        return False if o is None else self._op("equal", o)
 
     def __ne__(self, o):
-        return self._op("not_equal", o)
+        return True if o is None else self._op("not_equal", o)
 
     __hash__ = None
 

@@ -188,6 +188,19 @@ def test_broadcast_to_repeats_size_one_dimensions_and_casts():
         np.uint16))
 
 
+def test_a_tensor_compared_with_none_is_a_plain_bool():
+    # nki-library's kernels test an optional argument so (`if bias != None:`, rope_hf's `cos != None and sin != None`);
+    # Python's identity comparison gives the answer, no tile op runs
+    def kernel(a, bias):
+        t = nl.load(a)
+        flags = (t != None, t == None, a != None, a == None, bias != None)  # noqa: E711
+        return nl.add(t, 1.0) if all(type(f) is bool for f in flags) and flags == (True, False, True, False, False) \
+            else nl.multiply(t, 0.0)
+    a = np.arange(128 * 4, dtype=F32).reshape(128, 4)
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(a, None), a + F32(1))
+    assert stt_nki.last_report()["by_engine"] == {"dma": 1, "vector": 1}  # the load and the add: no comparison word
+
+
 def _start_addr(word, at):
     """A TENSOR2D pattern's start_addr (SPEC §1: a little-endian u32 at byte `at` of the 64-byte word)."""
     return int.from_bytes(word[at:at + 4], "little")
