@@ -4,7 +4,7 @@ import contextlib
 
 import numpy as np
 
-from . import _tiles
+from . import _dtypes, _tiles
 from ._names import NKIObject, not_modelled
 from ._ops import AluOp
 
@@ -69,10 +69,14 @@ def program_ndim():
     return 0 if run is None else run.launch_ndim
 
 
-def shared_constant(constant):
+def shared_constant(constant, *, dtype=None):
     """`nl.shared_constant(constant)`: a tensor in shared HBM holding `constant` (a NumPy array, or the path of a
-    `.npy` file), its dtype kept."""
+    `.npy` file), its dtype kept; Beta 1's `dtype=` gives the tensor's dtype, the constant converted on the host as
+    NumPy (ml_dtypes for bf16 and fp8) converts it, since the compiler embeds the host array."""
     data = np.load(constant) if isinstance(constant, str) else np.asarray(constant)
+    if dtype is not None:
+        _dtypes.named(dtype, "shared_constant: dtype")
+        data = data.astype(dtype)
     t = _tiles.ndarray(data.shape, data.dtype, buffer=_tiles.shared_hbm)
     t[...] = data
     return t

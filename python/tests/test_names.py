@@ -57,6 +57,21 @@ def test_shared_constant_is_a_shared_hbm_tensor_of_the_constant(tmp_path):
     np.testing.assert_array_equal(summed, [[11, 8, 13], [40010, 15, 4]])
 
 
+def test_shared_constant_takes_beta1s_dtype_and_converts_the_constant_to_it():
+    # Beta 1's `nl.shared_constant(constant, dtype=None)` (nki-samples' allocated kernels: np.identity(128, np.int8)
+    # as bf16); the expected values: the identity matrix, and 1/3 rounded to bf16 by ml_dtypes (0x3eab)
+    def kernel():
+        eye = nl.shared_constant(np.identity(4, dtype=np.int8), dtype=nl.bfloat16)
+        third = nl.shared_constant(np.full((1, 2), 1 / 3, np.float32), dtype=nl.bfloat16)
+        return eye, third
+    eye, third = stt_nki.simulate(kernel)()
+    assert eye.dtype == ml_dtypes.bfloat16 and third.dtype == ml_dtypes.bfloat16
+    np.testing.assert_array_equal(eye.astype(F32), np.eye(4))
+    np.testing.assert_array_equal(third.view(np.uint16), [[0x3eab, 0x3eab]])
+    with pytest.raises(TypeError, match="shared_constant: dtype: 'int64' is not a dtype the model has"):
+        nl.shared_constant(np.zeros(2, np.int8), dtype="int64")
+
+
 @pytest.mark.parametrize("grid,ndim", [((), 0), ((4,), 1), ((2, 3), 2)])
 def test_program_ndim_is_the_launch_grids_rank(grid, ndim):
     seen = []
