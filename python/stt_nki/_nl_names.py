@@ -63,6 +63,9 @@ abs, invert, rsqrt = _Unary("abs", "absolute_value"), _Unary("invert", "bitwise_
 abs_max, abs_min = AluOp("abs_max", "abs_max"), AluOp("abs_min", "abs_min")
 
 
+finfo = _dtypes.finfo
+
+
 def program_ndim():
     """`nl.program_ndim()`: the number of dimensions of the SPMD launch grid, 0 when the kernel has none."""
     run = getattr(_tiles._state, "run", None)
@@ -182,7 +185,7 @@ def while_loop(init, body_fun):
     """body_fun(r) while the register r is nonzero."""
 
 
-__all__ = ["NkiTensor", "DType", "MemoryRegion", "NKIObject", "is_hbm", "is_on_chip", "is_psum", "is_sbuf", "abs",
+__all__ = ["finfo", "NkiTensor", "DType", "MemoryRegion", "NKIObject", "is_hbm", "is_on_chip", "is_psum", "is_sbuf", "abs",
            "invert", "rsqrt", "program_ndim", "shared_constant", "no_reorder", "expand_dims",
            "average", "cos", "tan", "abs_max", "abs_min", "logical_not", "ceil", "floor", "trunc", "negative", "fmod",
            "softmax", "rms_norm", "where", "gather_flattened", "dropout", "random_seed", "dynamic_range",

@@ -72,6 +72,18 @@ def test_shared_constant_takes_beta1s_dtype_and_converts_the_constant_to_it():
         nl.shared_constant(np.zeros(2, np.int8), dtype="int64")
 
 
+def test_finfo_gives_each_float_dtypes_limits():
+    # Beta 1's `nl.finfo(dtype)` (nki-samples' vision.py fills with `nl.finfo(kernel_dtype).min`); the limits by hand
+    # from each format's exponent and mantissa widths: the largest finite value is (2 - 2^-m) * 2^emax (fp8_e4m3,
+    # IEEE-like, gives up its top exponent: 1.875 * 2^7), eps is 2^-m
+    assert nl.finfo(nl.float32).min == -(2 - 2.0 ** -23) * 2.0 ** 127
+    assert nl.finfo(nl.bfloat16).max == (2 - 2.0 ** -7) * 2.0 ** 127 and nl.finfo(nl.bfloat16).eps == 2.0 ** -7
+    assert nl.finfo(nl.float16).max == 65504 and nl.finfo(nl.float8_e5m2).max == 1.75 * 2.0 ** 15
+    assert nl.finfo("fp8_e4m3").max == 240 and nl.finfo(nl.float8_e4m3).bits == 8
+    with pytest.raises(TypeError, match="finfo: dtype dtype\\('int8'\\) is int8, not a float; allowed: .*bf16"):
+        nl.finfo(nl.int8)
+
+
 @pytest.mark.parametrize("grid,ndim", [((), 0), ((4,), 1), ((2, 3), 2)])
 def test_program_ndim_is_the_launch_grids_rank(grid, ndim):
     seen = []
