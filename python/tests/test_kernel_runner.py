@@ -188,6 +188,25 @@ def test_broadcast_to_repeats_size_one_dimensions_and_casts():
         np.uint16))
 
 
+def test_a_grid_with_more_axes_than_the_index_gives_one_tile_axis_per_index_expression():
+    # nki-samples' layernorm tutorial: `i_p_io, i_f_io, i_p_param = nl.mgrid[0:128, 0:n, 0:1]` indexes 2-D tensors,
+    # `vec.reshape((1, n))[i_p_param, i_f_io]` is a [1, n] tile broadcast to [128, n], and a mask over i_p_io keeps
+    # the rows of a partial last tile (the tutorial's golden: a row-wise formula, here x * gamma)
+    def kernel(x, gamma):
+        out = nl.ndarray(x.shape, dtype=x.dtype, buffer=nl.shared_hbm)
+        i_p, i_f, i_param = nl.mgrid[0:128, 0:x.shape[1], 0:1]
+        row = nl.load(gamma.reshape((1, gamma.shape[0]))[i_param, i_f])
+        assert row.shape == (1, x.shape[1])
+        wide = row.broadcast_to((128, gamma.shape[0]))
+        for i in nl.affine_range(2):
+            t = nl.load(x[i * 128 + i_p, i_f], mask=(i * 128 + i_p < x.shape[0]))
+            nl.store(out[i * 128 + i_p, i_f], value=nl.multiply(t, wide), mask=(i * 128 + i_p < x.shape[0]))
+        return out
+    rng = np.random.default_rng(7)
+    x, gamma = rng.standard_normal((200, 16)).astype(F32), rng.standard_normal(16).astype(F32)
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(x, gamma), x * gamma)
+
+
 def test_a_tensor_compared_with_none_is_a_plain_bool():
     # nki-library's kernels test an optional argument so (`if bias != None:`, rope_hf's `cos != None and sin != None`);
     # Python's identity comparison gives the answer, no tile op runs
