@@ -24,12 +24,13 @@ def fit(mask, shape, what):
 
 
 def on_tile_axes(a, rank):
-    """An array over a kernel's index grid on the axes of a tile of `rank`: the grid's axes past the rank, which no
-    index expression uses (a 3-axis nl.mgrid indexing a 2-D tensor), are size 1 and dropped, never below 2-D (as
-    `_tiles`' index)."""
-    if a.ndim > max(rank, 2) and all(n == 1 for n in a.shape[rank:]):
-        return a.reshape(a.shape[:rank])
-    return a
+    """An array over a kernel's index grid on the axes of a tile of `rank`: when the grid has more axes, those no
+    index expression uses (a 3-axis nl.mgrid indexing a 2-D tensor) are size 1 and drop out, the first size-1 free
+    axes first (which of two size-1 axes goes leaves the same array), never below 2-D (as `_tiles`' index)."""
+    if a.ndim <= max(rank, 2):
+        return a
+    ones = [k for k in range(1, a.ndim) if a.shape[k] == 1][:a.ndim - rank]
+    return a.reshape([n for k, n in enumerate(a.shape) if k not in ones]) if len(ones) == a.ndim - rank else a
 
 
 def sentinel_like(a):

@@ -190,10 +190,9 @@ def _as_basic(index, shape):
             out.append(slice(int(flat[0]), int(flat[0]) + 1))
             continue
         # a grid of as many axes as the index has items, its axes in order; or, for a tile of at least two axes (a
-        # tile never falls below 2-D), one of more axes whose extra ones no index uses (a 3-axis nl.mgrid indexing a
-        # 2-D tensor): size 1 in every index, they drop out
-        if varying[0] <= last_axis or varying[0] >= len(items) or (
-                i.ndim != len(items) and not i.ndim > len(items) >= 2):
+        # tile never falls below 2-D), one of more axes, used in order, whose other axes no index uses (a 3-axis
+        # nl.mgrid indexing a 2-D tensor): size 1 in every index, they drop out
+        if varying[0] <= last_axis or (i.ndim != len(items) and not i.ndim > len(items) >= 2):
             return None
         last_axis = varying[0]
         step = int(flat[1] - flat[0])

@@ -207,6 +207,21 @@ def test_a_grid_with_more_axes_than_the_index_gives_one_tile_axis_per_index_expr
     np.testing.assert_array_equal(stt_nki.simulate(kernel)(x, gamma), x * gamma)
 
 
+def test_a_grid_axis_no_index_uses_drops_out_wherever_it_stands():
+    # nki-samples' rmsnorm tutorial: `ix, iw, iy = nl.mgrid[0:128, 0:1, 0:n]`, `a[i * 128 + ix, iy]` is a [128, n]
+    # tile whose free axis nl.sum(axis=[1]) folds (its golden: a row-wise sum); small integers sum exactly in fp32
+    def kernel(a):
+        out = nl.ndarray((a.shape[0], 1), dtype=a.dtype, buffer=nl.shared_hbm)
+        ix, iw, iy = nl.mgrid[0:128, 0:1, 0:a.shape[1]]
+        for i in nl.affine_range(2):
+            t = nl.load(a[i * 128 + ix, iy], mask=(i * 128 + ix < a.shape[0]))
+            assert t.shape == (128, a.shape[1])
+            nl.store(out[i * 128 + ix, iw], value=nl.sum(t, axis=[1], keepdims=True), mask=(i * 128 + ix < a.shape[0]))
+        return out
+    a = np.random.default_rng(8).integers(-50, 50, (150, 24)).astype(F32)
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(a)[:, 0], a.sum(axis=1))
+
+
 def test_a_tensor_compared_with_none_is_a_plain_bool():
     # nki-library's kernels test an optional argument so (`if bias != None:`, rope_hf's `cos != None and sin != None`);
     # Python's identity comparison gives the answer, no tile op runs
