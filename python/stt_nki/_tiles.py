@@ -263,9 +263,8 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
     for floats, 4 for integers) so that a read of unwritten memory shows. Inside a kernel an on-chip tensor is placed
     in the session's SBUF or PSUM (`_chip`): at most 128 partitions, in a gap of the generation's bytes per partition
     left by the tensors still alive."""
-    given = shape if isinstance(shape, (tuple, list)) else (shape,)
-    partition_axis = next((k for k, n in enumerate(given) if isinstance(n, ParDim)), 0)
-    shape = tuple(int(n) for n in given)
+    partition_axis = _partition_axis(shape)
+    shape = tuple(int(n) for n in (shape if isinstance(shape, (tuple, list)) else (shape,)))
     buffer = sbuf if buffer is None else buffer
     if not isinstance(buffer, Buffer):
         raise TypeError(f"buffer={buffer!r}: allowed: nl.sbuf, nl.psum, nl.hbm, nl.private_hbm, nl.shared_hbm")
@@ -293,6 +292,12 @@ class ParDim(int):
     """Beta 1's `nl.par_dim(n)`: marks the partition dimension of a shape."""
 
 
+def _partition_axis(shape):
+    """The axis of `shape` (a tuple, or one size) that `nl.par_dim` marks; axis 0 when none is marked."""
+    given = shape if isinstance(shape, (tuple, list)) else (shape,)
+    return next((k for k, n in enumerate(given) if isinstance(n, ParDim)), 0)
+
+
 def zeros(shape, dtype, buffer=None, name="", **kwargs):
     return full(shape, 0, dtype, buffer=buffer, name=name)
 
@@ -305,7 +310,8 @@ def full(shape, fill_value, dtype, buffer=None, name="", **kwargs):
     """A new tensor of `fill_value` converted to the dtype (a memset on chip, FAMILY-NEXT §9)."""
     t = ndarray(shape, dtype, buffer=buffer, name=name)
     if t.buffer.on_chip:
-        isa.memset(t, fill_value)
+        # the partitions first: a tile with `nl.par_dim` on a later axis is one run of bytes in each partition
+        isa.memset(np.moveaxis(t, _partition_axis(shape), 0), fill_value)
     else:
         t[...] = fill_value
     return t

@@ -222,6 +222,21 @@ def test_a_grid_axis_no_index_uses_drops_out_wherever_it_stands():
     np.testing.assert_array_equal(stt_nki.simulate(kernel)(a)[:, 0], a.sum(axis=1))
 
 
+def test_zeros_with_par_dim_on_a_later_axis_is_one_memset_of_each_partitions_run():
+    # nki-samples' mamba_v1: `nl.zeros((n_channel_tile, nl.par_dim(128), seq_len), ...)` is n_channel_tile tiles of
+    # 128 partitions (FAMILY-NEXT §9: nl.par_dim marks the partition dim), 4 KiB a partition here; its memset must not
+    # take axis 0 (2) as the partitions and 128 * 512 elements as one partition's row (256 KiB, past the SBUF)
+    def kernel(a):
+        acc = nl.zeros((2, nl.par_dim(128), 512), dtype=nl.float32)
+        out = nl.ndarray((2, 128, 512), dtype=nl.float32, buffer=nl.shared_hbm)
+        for k in nl.affine_range(2):
+            nl.store(out[k], value=nl.add(acc[k], nl.load(a)))
+        return out
+    a = np.arange(128 * 512, dtype=F32).reshape(128, 512)
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(a), np.stack([a, a]))
+    assert stt_nki.last_report()["by_engine"]["vector"] == 3  # one memset, two adds
+
+
 def test_a_tensor_compared_with_none_is_a_plain_bool():
     # nki-library's kernels test an optional argument so (`if bias != None:`, rope_hf's `cos != None and sin != None`);
     # Python's identity comparison gives the answer, no tile op runs
