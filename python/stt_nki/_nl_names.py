@@ -75,7 +75,8 @@ def program_ndim():
 def shared_constant(constant, *, dtype=None):
     """`nl.shared_constant(constant)`: a tensor in shared HBM holding `constant` (a NumPy array, or the path of a
     `.npy` file), its dtype kept; Beta 1's `dtype=` gives the tensor's dtype, the constant converted on the host as
-    NumPy (ml_dtypes for bf16 and fp8) converts it, since the compiler embeds the host array."""
+    NumPy (ml_dtypes for bf16 and fp8) converts it, since the compiler embeds the host array (the model's
+    shared_constant_dtype)."""
     data = np.load(constant) if isinstance(constant, str) else np.asarray(constant)
     if dtype is not None:
         _dtypes.named(dtype, "shared_constant: dtype")
@@ -185,8 +186,8 @@ def while_loop(init, body_fun):
     """body_fun(r) while the register r is nonzero."""
 
 
-__all__ = ["finfo", "NkiTensor", "DType", "MemoryRegion", "NKIObject", "is_hbm", "is_on_chip", "is_psum", "is_sbuf", "abs",
-           "invert", "rsqrt", "program_ndim", "shared_constant", "no_reorder", "expand_dims",
+__all__ = ["NkiTensor", "DType", "MemoryRegion", "NKIObject", "is_hbm", "is_on_chip", "is_psum", "is_sbuf", "abs",
+           "invert", "rsqrt", "program_ndim", "shared_constant", "finfo", "no_reorder", "expand_dims",
            "average", "cos", "tan", "abs_max", "abs_min", "logical_not", "ceil", "floor", "trunc", "negative", "fmod",
            "softmax", "rms_norm", "where", "gather_flattened", "dropout", "random_seed", "dynamic_range",
            "fori_loop", "while_loop"]

@@ -191,7 +191,7 @@ def _as_basic(index, shape):
             continue
         # a grid of as many axes as the index has items, its axes in order; or, for a tile of at least two axes (a
         # tile never falls below 2-D), one of more axes, used in order, whose other axes no index uses (a 3-axis
-        # nl.mgrid indexing a 2-D tensor): size 1 in every index, they drop out
+        # nl.mgrid indexing a 2-D tensor): size 1 in every index, they drop out (the model's beta1_grid_axes)
         if varying[0] <= last_axis or (i.ndim != len(items) and not i.ndim > len(items) >= 2):
             return None
         last_axis = varying[0]
