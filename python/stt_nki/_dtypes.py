@@ -112,6 +112,20 @@ def storage(model):
     raise TypeError(f"{model}: no NumPy storage for it")
 
 
+def finfo(dtype):
+    """Beta 1's `nl.finfo(dtype)`: the machine limits of a float dtype as `numpy.finfo` gives them (`ml_dtypes.finfo`
+    for bf16 and the fp8 formats; fp32r, fp32 in memory, has fp32's)."""
+    model = named(dtype, "finfo: dtype")
+    if model not in _FLOAT_BITS:
+        raise TypeError(f"finfo: dtype {dtype!r} is {model}, not a float; allowed: " + ", ".join(_FLOAT_BITS))
+    ml_name = next((k for k, (m, _) in _BITS.items() if m == model), None)
+    if ml_name is None:
+        return np.finfo(np.float16 if model == "fp16" else np.float32)
+    if _ml is None:
+        raise TypeError(f"finfo: dtype {dtype!r}: {model} needs ml_dtypes, which is not installed")
+    return _ml.finfo(getattr(_ml, ml_name))
+
+
 # --- what a new tensor holds ---------------------------------------------------------------------------------------
 
 _NAN_BITS = {"fp32": 0x7fc00000, "fp32r": 0x7fc00000, "bf16": 0x7fc0, "fp16": 0x7e00, "fp8_e4m3": 0x7f,

@@ -17,10 +17,20 @@ def fit(mask, shape, what):
         raise TypeError(f"{what}: mask={mask!r}: a mask is a predicate over the kernel's index expressions, a bool"
                         " array such as (i_p < 64) & (i_f < 256)")
     try:
-        return np.broadcast_to(np.asarray(mask, dtype=bool), shape)
+        return np.broadcast_to(on_tile_axes(np.asarray(mask, dtype=bool), len(shape)), shape)
     except ValueError:
         raise ValueError(f"{what}: mask of shape {np.shape(mask)} on a tile of shape {tuple(shape)}: the mask ranges"
                          " over the tile's index expressions and broadcasts to its shape") from None
+
+
+def on_tile_axes(a, rank):
+    """An array over a kernel's index grid on the axes of a tile of `rank`: when the grid has more axes, those no
+    index expression uses (a 3-axis nl.mgrid indexing a 2-D tensor) are size 1 and drop out, the first size-1 free
+    axes first (which of two size-1 axes goes leaves the same array), never below 2-D (as `_tiles`' index)."""
+    if a.ndim <= max(rank, 2):
+        return a
+    ones = [k for k in range(1, a.ndim) if a.shape[k] == 1][:a.ndim - rank]
+    return a.reshape([n for k, n in enumerate(a.shape) if k not in ones]) if len(ones) == a.ndim - rank else a
 
 
 def sentinel_like(a):
@@ -179,7 +189,8 @@ class Reach:
         items = self.index if isinstance(self.index, tuple) else (self.index,)
         if len(items) != self.base.ndim or any(not isinstance(i, (int, np.integer, np.ndarray)) for i in items):
             raise self.error
-        return np.broadcast_arrays(*[np.asarray(i, dtype=np.int64) for i in items])
+        return [on_tile_axes(g, len(items)) for g in np.broadcast_arrays(*[np.asarray(i, dtype=np.int64)
+                                                                            for i in items])]
 
     def _selected(self, mask):
         grid = self._grid()

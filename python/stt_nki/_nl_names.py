@@ -4,7 +4,7 @@ import contextlib
 
 import numpy as np
 
-from . import _tiles
+from . import _dtypes, _tiles
 from ._names import NKIObject, not_modelled
 from ._ops import AluOp
 
@@ -63,16 +63,24 @@ abs, invert, rsqrt = _Unary("abs", "absolute_value"), _Unary("invert", "bitwise_
 abs_max, abs_min = AluOp("abs_max", "abs_max"), AluOp("abs_min", "abs_min")
 
 
+finfo = _dtypes.finfo
+
+
 def program_ndim():
     """`nl.program_ndim()`: the number of dimensions of the SPMD launch grid, 0 when the kernel has none."""
     run = getattr(_tiles._state, "run", None)
     return 0 if run is None else run.launch_ndim
 
 
-def shared_constant(constant):
+def shared_constant(constant, *, dtype=None):
     """`nl.shared_constant(constant)`: a tensor in shared HBM holding `constant` (a NumPy array, or the path of a
-    `.npy` file), its dtype kept."""
+    `.npy` file), its dtype kept; Beta 1's `dtype=` gives the tensor's dtype, the constant converted on the host as
+    NumPy (ml_dtypes for bf16 and fp8) converts it, since the compiler embeds the host array (the model's
+    shared_constant_dtype)."""
     data = np.load(constant) if isinstance(constant, str) else np.asarray(constant)
+    if dtype is not None:
+        _dtypes.named(dtype, "shared_constant: dtype")
+        data = data.astype(dtype)
     t = _tiles.ndarray(data.shape, data.dtype, buffer=_tiles.shared_hbm)
     t[...] = data
     return t
@@ -179,7 +187,7 @@ def while_loop(init, body_fun):
 
 
 __all__ = ["NkiTensor", "DType", "MemoryRegion", "NKIObject", "is_hbm", "is_on_chip", "is_psum", "is_sbuf", "abs",
-           "invert", "rsqrt", "program_ndim", "shared_constant", "no_reorder", "expand_dims",
+           "invert", "rsqrt", "program_ndim", "shared_constant", "finfo", "no_reorder", "expand_dims",
            "average", "cos", "tan", "abs_max", "abs_min", "logical_not", "ceil", "floor", "trunc", "negative", "fmod",
            "softmax", "rms_norm", "where", "gather_flattened", "dropout", "random_seed", "dynamic_range",
            "fori_loop", "while_loop"]

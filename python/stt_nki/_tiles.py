@@ -111,11 +111,13 @@ class Tensor(TensorViews, np.ndarray):
     def __ge__(self, o):
         return self._op("greater_equal", o)
 
+    # `t == None` / `t != None` test whether an optional tensor was given (NKI kernels' `if bias != None:`): a plain
+    # bool, as Python's identity comparison gives, not a tile op
     def __eq__(self, o):
-        return self._op("equal", o)
+        return False if o is None else self._op("equal", o)
 
     def __ne__(self, o):
-        return self._op("not_equal", o)
+        return True if o is None else self._op("not_equal", o)
 
     __hash__ = None
 
@@ -187,7 +189,10 @@ def _as_basic(index, shape):
         if len(varying) == 0:
             out.append(slice(int(flat[0]), int(flat[0]) + 1))
             continue
-        if varying[0] <= last_axis or i.ndim != len(items):
+        # a grid of as many axes as the index has items, its axes in order; or, for a tile of at least two axes (a
+        # tile never falls below 2-D), one of more axes, used in order, whose other axes no index uses (a 3-axis
+        # nl.mgrid indexing a 2-D tensor): size 1 in every index, they drop out (the model's beta1_grid_axes)
+        if varying[0] <= last_axis or (i.ndim != len(items) and not i.ndim > len(items) >= 2):
             return None
         last_axis = varying[0]
         step = int(flat[1] - flat[0])
@@ -258,9 +263,8 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
     for floats, 4 for integers) so that a read of unwritten memory shows. Inside a kernel an on-chip tensor is placed
     in the session's SBUF or PSUM (`_chip`): at most 128 partitions, in a gap of the generation's bytes per partition
     left by the tensors still alive."""
-    given = shape if isinstance(shape, (tuple, list)) else (shape,)
-    partition_axis = next((k for k, n in enumerate(given) if isinstance(n, ParDim)), 0)
-    shape = tuple(int(n) for n in given)
+    partition_axis = _partition_axis(shape)
+    shape = tuple(int(n) for n in (shape if isinstance(shape, (tuple, list)) else (shape,)))
     buffer = sbuf if buffer is None else buffer
     if not isinstance(buffer, Buffer):
         raise TypeError(f"buffer={buffer!r}: allowed: nl.sbuf, nl.psum, nl.hbm, nl.private_hbm, nl.shared_hbm")
@@ -288,6 +292,12 @@ class ParDim(int):
     """Beta 1's `nl.par_dim(n)`: marks the partition dimension of a shape."""
 
 
+def _partition_axis(shape):
+    """The axis of `shape` (a tuple, or one size) that `nl.par_dim` marks; axis 0 when none is marked."""
+    given = shape if isinstance(shape, (tuple, list)) else (shape,)
+    return next((k for k, n in enumerate(given) if isinstance(n, ParDim)), 0)
+
+
 def zeros(shape, dtype, buffer=None, name="", **kwargs):
     return full(shape, 0, dtype, buffer=buffer, name=name)
 
@@ -300,7 +310,8 @@ def full(shape, fill_value, dtype, buffer=None, name="", **kwargs):
     """A new tensor of `fill_value` converted to the dtype (a memset on chip, FAMILY-NEXT §9)."""
     t = ndarray(shape, dtype, buffer=buffer, name=name)
     if t.buffer.on_chip:
-        isa.memset(t, fill_value)
+        # the partitions first: a tile with `nl.par_dim` on a later axis is one run of bytes in each partition
+        isa.memset(np.moveaxis(t, _partition_axis(shape), 0), fill_value)
     else:
         t[...] = fill_value
     return t

@@ -188,6 +188,68 @@ def test_broadcast_to_repeats_size_one_dimensions_and_casts():
         np.uint16))
 
 
+def test_a_grid_with_more_axes_than_the_index_gives_one_tile_axis_per_index_expression():
+    # nki-samples' layernorm tutorial: `i_p_io, i_f_io, i_p_param = nl.mgrid[0:128, 0:n, 0:1]` indexes 2-D tensors,
+    # `vec.reshape((1, n))[i_p_param, i_f_io]` is a [1, n] tile broadcast to [128, n], and a mask over i_p_io keeps
+    # the rows of a partial last tile (the tutorial's golden: a row-wise formula, here x * gamma)
+    def kernel(x, gamma):
+        out = nl.ndarray(x.shape, dtype=x.dtype, buffer=nl.shared_hbm)
+        i_p, i_f, i_param = nl.mgrid[0:128, 0:x.shape[1], 0:1]
+        row = nl.load(gamma.reshape((1, gamma.shape[0]))[i_param, i_f])
+        assert row.shape == (1, x.shape[1])
+        wide = row.broadcast_to((128, gamma.shape[0]))
+        for i in nl.affine_range(2):
+            t = nl.load(x[i * 128 + i_p, i_f], mask=(i * 128 + i_p < x.shape[0]))
+            nl.store(out[i * 128 + i_p, i_f], value=nl.multiply(t, wide), mask=(i * 128 + i_p < x.shape[0]))
+        return out
+    rng = np.random.default_rng(7)
+    x, gamma = rng.standard_normal((200, 16)).astype(F32), rng.standard_normal(16).astype(F32)
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(x, gamma), x * gamma)
+
+
+def test_a_grid_axis_no_index_uses_drops_out_wherever_it_stands():
+    # nki-samples' rmsnorm tutorial: `ix, iw, iy = nl.mgrid[0:128, 0:1, 0:n]`, `a[i * 128 + ix, iy]` is a [128, n]
+    # tile whose free axis nl.sum(axis=[1]) folds (its golden: a row-wise sum); small integers sum exactly in fp32
+    def kernel(a):
+        out = nl.ndarray((a.shape[0], 1), dtype=a.dtype, buffer=nl.shared_hbm)
+        ix, iw, iy = nl.mgrid[0:128, 0:1, 0:a.shape[1]]
+        for i in nl.affine_range(2):
+            t = nl.load(a[i * 128 + ix, iy], mask=(i * 128 + ix < a.shape[0]))
+            assert t.shape == (128, a.shape[1])
+            nl.store(out[i * 128 + ix, iw], value=nl.sum(t, axis=[1], keepdims=True), mask=(i * 128 + ix < a.shape[0]))
+        return out
+    a = np.random.default_rng(8).integers(-50, 50, (150, 24)).astype(F32)
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(a)[:, 0], a.sum(axis=1))
+
+
+def test_zeros_with_par_dim_on_a_later_axis_is_one_memset_of_each_partitions_run():
+    # nki-samples' mamba_v1: `nl.zeros((n_channel_tile, nl.par_dim(128), seq_len), ...)` is n_channel_tile tiles of
+    # 128 partitions (FAMILY-NEXT §9: nl.par_dim marks the partition dim), 4 KiB a partition here; its memset must not
+    # take axis 0 (2) as the partitions and 128 * 512 elements as one partition's row (256 KiB, past the SBUF)
+    def kernel(a):
+        acc = nl.zeros((2, nl.par_dim(128), 512), dtype=nl.float32)
+        out = nl.ndarray((2, 128, 512), dtype=nl.float32, buffer=nl.shared_hbm)
+        for k in nl.affine_range(2):
+            nl.store(out[k], value=nl.add(acc[k], nl.load(a)))
+        return out
+    a = np.arange(128 * 512, dtype=F32).reshape(128, 512)
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(a), np.stack([a, a]))
+    assert stt_nki.last_report()["by_engine"]["vector"] == 3  # one memset, two adds
+
+
+def test_a_tensor_compared_with_none_is_a_plain_bool():
+    # nki-library's kernels test an optional argument so (`if bias != None:`, rope_hf's `cos != None and sin != None`);
+    # Python's identity comparison gives the answer, no tile op runs
+    def kernel(a, bias):
+        t = nl.load(a)
+        flags = (t != None, t == None, a != None, a == None, bias != None)  # noqa: E711
+        return nl.add(t, 1.0) if all(type(f) is bool for f in flags) and flags == (True, False, True, False, False) \
+            else nl.multiply(t, 0.0)
+    a = np.arange(128 * 4, dtype=F32).reshape(128, 4)
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(a, None), a + F32(1))
+    assert stt_nki.last_report()["by_engine"] == {"dma": 1, "vector": 1}  # the load and the add: no comparison word
+
+
 def _start_addr(word, at):
     """A TENSOR2D pattern's start_addr (SPEC §1: a little-endian u32 at byte `at` of the 64-byte word)."""
     return int.from_bytes(word[at:at + 4], "little")

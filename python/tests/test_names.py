@@ -57,6 +57,33 @@ def test_shared_constant_is_a_shared_hbm_tensor_of_the_constant(tmp_path):
     np.testing.assert_array_equal(summed, [[11, 8, 13], [40010, 15, 4]])
 
 
+def test_shared_constant_takes_beta1s_dtype_and_converts_the_constant_to_it():
+    # Beta 1's `nl.shared_constant(constant, dtype=None)` (nki-samples' allocated kernels: np.identity(128, np.int8)
+    # as bf16); the expected values: the identity matrix, and 1/3 rounded to bf16 by ml_dtypes (0x3eab)
+    def kernel():
+        eye = nl.shared_constant(np.identity(4, dtype=np.int8), dtype=nl.bfloat16)
+        third = nl.shared_constant(np.full((1, 2), 1 / 3, np.float32), dtype=nl.bfloat16)
+        return eye, third
+    eye, third = stt_nki.simulate(kernel)()
+    assert eye.dtype == ml_dtypes.bfloat16 and third.dtype == ml_dtypes.bfloat16
+    np.testing.assert_array_equal(eye.astype(F32), np.eye(4))
+    np.testing.assert_array_equal(third.view(np.uint16), [[0x3eab, 0x3eab]])
+    with pytest.raises(TypeError, match="shared_constant: dtype: 'int64' is not a dtype the model has"):
+        nl.shared_constant(np.zeros(2, np.int8), dtype="int64")
+
+
+def test_finfo_gives_each_float_dtypes_limits():
+    # Beta 1's `nl.finfo(dtype)` (nki-samples' vision.py fills with `nl.finfo(kernel_dtype).min`); the limits by hand
+    # from each format's exponent and mantissa widths: the largest finite value is (2 - 2^-m) * 2^emax (fp8_e4m3,
+    # IEEE-like, gives up its top exponent: 1.875 * 2^7), eps is 2^-m
+    assert nl.finfo(nl.float32).min == -(2 - 2.0 ** -23) * 2.0 ** 127
+    assert nl.finfo(nl.bfloat16).max == (2 - 2.0 ** -7) * 2.0 ** 127 and nl.finfo(nl.bfloat16).eps == 2.0 ** -7
+    assert nl.finfo(nl.float16).max == 65504 and nl.finfo(nl.float8_e5m2).max == 1.75 * 2.0 ** 15
+    assert nl.finfo("fp8_e4m3").max == 240 and nl.finfo(nl.float8_e4m3).bits == 8
+    with pytest.raises(TypeError, match="finfo: dtype dtype\\('int8'\\) is int8, not a float; allowed: .*bf16"):
+        nl.finfo(nl.int8)
+
+
 @pytest.mark.parametrize("grid,ndim", [((), 0), ((4,), 1), ((2, 3), 2)])
 def test_program_ndim_is_the_launch_grids_rank(grid, ndim):
     seen = []

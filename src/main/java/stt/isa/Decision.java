@@ -254,6 +254,13 @@ public enum Decision {
             + " run on SUNDA with CAYMAN's bodies and SUNDA's validity tables (its ALU enum, the 17-op general-arith"
             + " set, plain is_valid_dtype: no 64-bit dtypes, SBUF 192 KiB); every Vector Engine outcome on SUNDA is"
             + " fidelity model under this decision. PSUM and the other generation gates stay."),
+    BETA1_GRID_AXES("A Beta-1 index whose nl.mgrid / nl.arange grid has more axes than the index has items (a"
+            + " 3-axis nl.mgrid indexing a 2-D tensor) gives one tile axis per index expression, in order: the grid"
+            + " axes no expression uses (size 1 in every one) drop out, never below 2-D; a mask over that grid drops"
+            + " the same axes."),
+    SHARED_CONSTANT_DTYPE("nl.shared_constant(constant, dtype=) (Beta 1's keyword) converts the host constant to"
+            + " dtype as NumPy's astype does (ml_dtypes for bf16 and fp8: round to nearest even), since the compiler"
+            + " embeds the host array."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"
