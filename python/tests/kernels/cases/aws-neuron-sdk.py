@@ -8,6 +8,7 @@ import importlib.util
 import os
 
 import numpy as np
+from _goldens import mamba_golden, mamba_inputs
 from _sources import path
 
 ROOT = "aws-neuron-sdk@81ce03ae"
@@ -63,21 +64,9 @@ def _matmul(name, k, m, n, **meta):
 def _mamba(version):
     """mamba_torch.py's accuracy check: mamba_layer in torch against the kernel, allclose(atol=1e-2, rtol=1e-2), on
     its inputs (ones; A = -1) at batch 1, seq_len 512, channels 256, state_size 16."""
-    def inputs(rng):
-        f32 = np.float32
-        return dict(delta=np.ones((1, 256, 512), f32), u=np.ones((1, 256, 512), f32), A=-np.ones((256, 16), f32),
-                    B=np.ones((1, 16, 512), f32), C=np.ones((1, 16, 512), f32))
-
-    def golden(delta, u, A, B, C):
-        delta_a = np.exp(delta[:, :, None, :] * A[None, :, :, None])
-        delta_b_u = delta[:, :, None, :] * B[:, None, :, :] * u[:, :, None, :]
-        scan = np.empty_like(delta_a)
-        for i in range(delta_a.shape[-1]):
-            scan[..., i] = delta_a[..., i] * (scan[..., i - 1] if i > 0 else 0) + delta_b_u[..., i]
-        return (C[:, None, :, :] * scan).sum(axis=-2)
     return {"name": f"mamba_{version}", "source": EXAMPLES + "fused_mamba/mamba_nki_kernels.py",
-            "kernel": f"mamba_{version}", "nki": "beta2", "target": "trn2", "grid": None, "inputs": inputs,
-            "golden": golden, "rtol": 1e-2, "atol": 1e-2,
+            "kernel": f"mamba_{version}", "nki": "beta2", "target": "trn2", "grid": None, "inputs": mamba_inputs,
+            "golden": mamba_golden, "rtol": 1e-2, "atol": 1e-2,
             "note": "golden re-expressed in NumPy from mamba_torch.py's mamba_layer (exp, then the associative scan"
                     " out[i] = deltaA[i] * out[i-1] + deltaB_u[i], then sum over the state)"}
 

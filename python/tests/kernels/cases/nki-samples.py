@@ -6,6 +6,7 @@ their commits and licence: ../SOURCES.md)."""
 import importlib.util
 
 import numpy as np
+from _goldens import mamba_golden, mamba_inputs, softmax
 from _sources import path
 
 ROOT = "nki-samples@8370e11b"
@@ -112,28 +113,12 @@ def _sd_tutorial_inputs(rng):
 
 
 def _sd_tutorial_golden(q_ref, k_ref, v_ref):
-    from scipy.special import softmax
     return np.matmul(softmax(np.matmul(q_ref * 0.125, k_ref.transpose()), axis=-1), v_ref)
 
 
-def _mamba_inputs(rng):
-    f32 = np.float32
-    return dict(delta=np.ones((1, 256, 512), f32), u=np.ones((1, 256, 512), f32), A=-np.ones((256, 16), f32),
-                B=np.ones((1, 16, 512), f32), C=np.ones((1, 16, 512), f32))
-
-
-def _mamba_golden(delta, u, A, B, C):
-    delta_a = np.exp(delta[:, :, None, :] * A[None, :, :, None])
-    delta_b_u = delta[:, :, None, :] * B[:, None, :, :] * u[:, :, None, :]
-    scan = np.empty_like(delta_a)
-    for i in range(delta_a.shape[-1]):
-        scan[..., i] = delta_a[..., i] * (scan[..., i - 1] if i > 0 else 0) + delta_b_u[..., i]
-    return (C[:, None, :, :] * scan).sum(axis=-2)
-
-
 def _mamba(version):
-    return _case(f"mamba_{version}", TUT + "fused_mamba/mamba_nki_kernels.py", f"mamba_{version}", _mamba_inputs,
-                 _mamba_golden, 1e-2, 1e-2,
+    return _case(f"mamba_{version}", TUT + "fused_mamba/mamba_nki_kernels.py", f"mamba_{version}", mamba_inputs,
+                 mamba_golden, 1e-2, 1e-2,
                  "golden re-expressed in NumPy from mamba_torch.py's mamba_layer, allclose(atol=1e-2, rtol=1e-2), on"
                  " its inputs (ones, A = -1) at batch 1, seq_len 512, channels 256, state_size 16")
 
@@ -196,8 +181,10 @@ TUTORIALS = ATTENTION + [
           " defaults, index [1, 32] uint16 in [0, 64), data [128, 64] fp32", nki="beta2"),
     _case("sd_attention:fused_self_attn_for_SD_small_head_size", TUT + "sd_attention/sd_attention_nki_kernels.py",
           "fused_self_attn_for_SD_small_head_size", _sd_tutorial_inputs, _sd_tutorial_golden, 1e-3, 1e-5,
-          "the file's own check: cpu_golden_attn (softmax(0.125 q k^T) v, scipy's softmax), allclose(atol=1e-5,"
-          " rtol=1e-3), on seqlen 512, d_head 64 fp32 (its own: 4096, 64)"),
+          "the file's own check: cpu_golden_attn (softmax(0.125 q k^T) v, its scipy softmax in NumPy),"
+          " allclose(atol=1e-5, rtol=1e-3), on seqlen 512, d_head 64 fp32 (its own: 4096, 64); the published file"
+          " names ip_k (line 119) where it defines ip_k_ (line 91), a NameError in Python on any machine (the"
+          " next commit removed the file)"),
     _mamba("v1"), _mamba("v2"), _mamba("v3"),
 ]
 
@@ -227,7 +214,9 @@ def _sd_inputs(rng):
 
 
 def _sd_golden(q_ref, k_ref, v_ref):
-    return _test("test_SD_attention_small_head").cpu_golden_attn(q_ref, k_ref, v_ref)
+    """test_SD_attention_small_head.py's cpu_golden_attn, its scipy softmax in NumPy: softmax(0.125 q^T k^T) v."""
+    scores = np.matmul((q_ref * 0.125).transpose(0, 2, 1), k_ref.transpose(0, 2, 1))
+    return np.matmul(softmax(scores, axis=-1), v_ref)
 
 
 def _allocated_sd_inputs(rng):
@@ -237,7 +226,10 @@ def _allocated_sd_inputs(rng):
 
 
 def _allocated_sd_golden(q_ref, k_ref, v_ref):
-    return _test("test_allocated_SD_attention_small_head").cpu_golden_attn(q_ref, k_ref, v_ref)
+    """test_allocated_SD_attention_small_head.py's cpu_golden_attn, its scipy softmax in NumPy: (softmax(0.125 q^T k)
+    v)^T, the kernel's [bs, d, seqlen] layout."""
+    scores = np.matmul((q_ref * 0.125).transpose(0, 2, 1), k_ref)
+    return np.matmul(softmax(scores, axis=-1), v_ref).transpose(0, 2, 1)
 
 
 def _flash_fwd_inputs(rng):
@@ -324,13 +316,13 @@ REFERENCE = [
           " needs C = 64 and an even N)"),
     _case("fused_self_attn_for_SD_small_head_size", REF + "attention.py", "fused_self_attn_for_SD_small_head_size",
           _sd_inputs, _sd_golden, 1e-5, 1e-2,
-          "test_SD_attention_small_head.py's cpu_golden_attn (scipy softmax), allclose(atol=1e-2), on bs 1, d 128,"
-          " seqlen 512 fp32 (its own: 4096), launched on the grid [bs]", grid=(1,)),
+          "test_SD_attention_small_head.py's cpu_golden_attn (its scipy softmax in NumPy), allclose(atol=1e-2), on"
+          " bs 1, d 128, seqlen 512 fp32 (its own: 4096), launched on the grid [bs]", grid=(1,)),
     _case("allocated_fused_self_attn_for_SD_small_head_size", REF + "allocated_attention.py",
           "allocated_fused_self_attn_for_SD_small_head_size", _allocated_sd_inputs, _allocated_sd_golden, 1e-5, 1e-2,
-          "test_allocated_SD_attention_small_head.py's cpu_golden_attn (scipy softmax, output [bs, d, seqlen]),"
-          " allclose(atol=1e-2), on bs 1, d 128, seqlen 1024 fp32 (its own: 4096; the kernel takes multiples of"
-          " 1024), launched on the grid [bs]", grid=(1,)),
+          "test_allocated_SD_attention_small_head.py's cpu_golden_attn (its scipy softmax in NumPy, output"
+          " [bs, d, seqlen]), allclose(atol=1e-2), on bs 1, d 128, seqlen 1024 fp32 (its own: 4096; the kernel"
+          " takes multiples of 1024), launched on the grid [bs]", grid=(1,)),
     _case("flash_fwd", REF + "attention.py", "flash_fwd", _flash_fwd_inputs, _flash_fwd_golden, 1e-5, 1e-2,
           "test_flash_attn_fwd.py's cpu_attention_forward, allclose(atol=1e-2), on its [1, 1, 4096, 4096, 128,"
           " fp32, causal, inference, tile 2048] case, launched on the grid [bs, heads]", grid=(1, 1), timeout=900),
