@@ -109,6 +109,7 @@ def nc_matmul(beta, stationary, moving, is_stationary_onezero, is_moving_onezero
     got = c.run()
     out = as_result(got["dst"], model_of(dst, "dst") if dst is not None else "fp32", shape)
     if dst is None:
+        _flags.result(out)
         return out
     put(dst, out, "dst")
     _flags.written(dst)
@@ -218,7 +219,8 @@ def _transpose_mode(data, dst):
     bits = np.ascontiguousarray(c.run()["dst"]).view(np.uint8 if model.startswith("fp8") else np.uint16)
     wide = bits.astype(np.uint16)
     if dst is None:
-        return _dtypes.result(wide, model if not model.startswith("fp8") else "uint16")
+        out = model if not model.startswith("fp8") else "uint16"
+        return _dtypes.result(wide.view(_dtypes.storage(out)), out)
     if dst.dtype.itemsize != 2:
         raise ValueError(f"nc_matmul: is_transpose=True writes 16-bit elements; dst is {dst.dtype}")
     return put(dst, wide.view(dst.dtype).reshape(dst.shape), "dst")
@@ -293,12 +295,12 @@ class _Flags:
         offset = dst.__array_interface__["data"][0] - base.__array_interface__["data"][0]
         return np.lib.stride_tricks.as_strided(entry[1][offset:], shape=dst.shape, strides=dst.strides)
 
-    def accumulating(self, dst, accumulate):
+    def accumulating(self, dst, accumulate, form="accumulate=None"):
         flags = self._view(dst, False)
         written = 0 if flags is None else int(np.count_nonzero(flags))
         if accumulate is None:
             if 0 < written < dst.size:
-                raise ValueError(f"nc_matmul: accumulate=None onto a dst of which a matmul wrote {written} of"
+                raise ValueError(f"nc_matmul: {form} onto a dst of which a matmul wrote {written} of"
                                  f" {dst.size} elements: neither overwrite nor accumulate (the model's"
                                  " matmul_accumulate_none)")
             return written == dst.size
@@ -309,6 +311,26 @@ class _Flags:
 
     def written(self, dst):
         self._view(dst, True)[...] = 1
+
+    def result(self, out):
+        """Notes `out` as the last Beta 1 matmul's new tile, for the `psum[...] += nc_matmul(...)` that follows."""
+        self._last = (out.__array_interface__["data"][0], out.shape)
+
+    def accumulate_result(self, dst, value, is_view):
+        """Beta 1's `dst += value` when `value` is the last matmul's new tile and `dst` a view of an on-chip tensor (the
+        model's beta1_matmul_accumulate): the matmul accumulating into dst, as the compiler lowers it — written over
+        elements no matmul wrote (an accumulation group's first matmul), added to elements one did (fp32), a mix
+        refused. Returns False when the rule does not apply (an ordinary tile add)."""
+        last, self._last = getattr(self, "_last", None), None
+        if not is_view or not isinstance(value, np.ndarray) or last != (value.__array_interface__["data"][0],
+                                                                         value.shape):
+            return False
+        if self.accumulating(dst, None, "+= (Beta 1)"):
+            dst[...] = dst.view(np.ndarray) + value.view(np.ndarray)
+        else:
+            dst[...] = value
+        self.written(dst)
+        return True
 
 
 _flags = _Flags()

@@ -114,7 +114,7 @@ def put(target, values, what):
 def nki_name(op, what, allowed):
     """An op's NKI name (`nl.add` -> add, `np.maximum` -> maximum, an activation function -> its name), checked."""
     name = getattr(op, "nki", None) or getattr(op, "__name__", None) or (op if isinstance(op, str) else None)
-    name = {"amax": "maximum", "max": "maximum", "mean": "average", "absolute": "abs"}.get(name, name)
+    name = {"amax": "maximum", "max": "maximum", "sum": "add", "mean": "average", "absolute": "abs"}.get(name, name)
     if name not in allowed:
         raise ValueError(f"{what}={op!r}: allowed: {', '.join(allowed)}")
     return name

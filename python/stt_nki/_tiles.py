@@ -8,7 +8,7 @@ import threading
 
 import numpy as np
 
-from . import _chip, _dtypes, _ops, isa
+from . import _calls, _chip, _dtypes, _ops, isa
 from ._masks import Reach
 from ._tensor import TensorViews
 
@@ -18,15 +18,16 @@ _state = threading.local()
 class Buffer:
     """A memory NKI allocates tensors in: `nl.sbuf`, `nl.psum`, `nl.hbm` (= `private_hbm`), `nl.shared_hbm`."""
 
-    def __init__(self, name, on_chip):
-        self.name, self.on_chip = name, on_chip
+    def __init__(self, name, on_chip, explicit=False):
+        self.name, self.on_chip, self.explicit = name, on_chip, explicit
 
     def __repr__(self):
         return f"nl.{self.name}"
 
     def mod_alloc(self, *args, **kwargs):
-        """`ncc.sbuf.mod_alloc(...)`-style allocation: the model places tensors itself, so this is the buffer."""
-        return self
+        """`ncc.sbuf.mod_alloc(...)` / `ncc.psum.alloc(func)`: the kernel's own placement, which the model honours as
+        capacity the kernel vouches for, placing the tensor itself, unaliased (the model's explicit_allocation)."""
+        return Buffer(self.name, self.on_chip, explicit=True)
 
     alloc = mod_alloc
 
@@ -76,6 +77,12 @@ class Tensor(TensorViews, np.ndarray):
         return op(other, self) if reverse else op(self, other)
 
     def __add__(self, o):
+        return self._op("add", o)
+
+    def __iadd__(self, o):
+        # Beta 1's `psum[...] += nisa.nc_matmul(...)` is the matmul accumulating into the tile (beta1_matmul_accumulate)
+        if _calls._flags.accumulate_result(self, o, self._origin is None):
+            return self
         return self._op("add", o)
 
     def __radd__(self, o):
@@ -262,7 +269,8 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
     """A new tensor of `shape` and `dtype` in `buffer` (default SBUF), filled with the uninitialised sentinel (NaN
     for floats, 4 for integers) so that a read of unwritten memory shows. Inside a kernel an on-chip tensor is placed
     in the session's SBUF or PSUM (`_chip`): at most 128 partitions, in a gap of the generation's bytes per partition
-    left by the tensors still alive."""
+    left by the tensors still alive; one the kernel places itself (`address=`, `ncc.*.alloc`/`mod_alloc`) is held
+    outside the core's memory when no gap is left (explicit_allocation)."""
     partition_axis = _partition_axis(shape)
     shape = tuple(int(n) for n in (shape if isinstance(shape, (tuple, list)) else (shape,)))
     buffer = sbuf if buffer is None else buffer
@@ -278,7 +286,8 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
                          " (nl.tile_size.pmax)")
     model = _dtypes.named(dtype, "dtype")
     if buffer.on_chip and run is not None:
-        bits = _chip.of(run.session).tensor(shape, _dtypes.storage(model), partition_axis, buffer.name, name)
+        bits = _chip.of(run.session).tensor(shape, _dtypes.storage(model), partition_axis, buffer.name, name,
+                                            explicit=buffer.explicit or address is not None)
         t = _dtypes.sentinel(bits, model).view(Tensor)
     else:
         t = _dtypes.uninitialised(shape, dtype).view(Tensor)

@@ -1,5 +1,6 @@
 """`nki.compiler`: the allocation helpers kernels pass as `buffer=` (`ncc.sbuf.mod_alloc(...)`), which the model
-accepts as the buffer itself (it places tensors on its own, FAMILY-NEXT §9), and the rest of what kernels import."""
+takes as the buffer with the kernel's word that its placement fits (the model places tensors on its own, unaliased,
+FAMILY-NEXT §9 and explicit_allocation), and the rest of what kernels import."""
 from ._tiles import psum, sbuf  # noqa: F401
 
 

@@ -94,12 +94,15 @@ def test_activation_folds_into_its_own_registers_across_calls():
         for k in range(50):
             want = (want + x[:, k]).astype(F32)
         np.testing.assert_array_equal(again[:, 0], want)
+        summed = np.zeros((8, 1), F32)  # np.sum names the same add (nki-samples' allocated_attention passes it)
+        nisa.activation_reduce(op=nl.copy, data=x, reduce_op=np.sum, reduce_res=summed)
+        np.testing.assert_array_equal(summed[:, 0], want)
         # a refused call leaves the registers alone
         with pytest.raises(ValueError, match="reduce_op"):
             nisa.activation(op=nl.exp, data=x, reduce_op=nl.maximum, reduce_cmd="reset", reduce_res=again)
         nisa.activation(op=nl.copy, data=x[:, :0] if False else x[:, :1] * 0, reduce_cmd="reduce", reduce_res=again)
         np.testing.assert_array_equal(again[:, 0], want)
-        assert s.report()["by_engine"]["scalar"] == 3
+        assert s.report()["by_engine"]["scalar"] == 4
 
 
 def test_activation_outside_the_valid_range_warns():
@@ -171,6 +174,10 @@ def test_matmul_transpose_mode_moves_bits_and_widens_fp8():
     np.testing.assert_array_equal(wide, np.ascontiguousarray(f8.T).view(np.uint8).astype(np.uint16))
     with pytest.raises(ValueError, match="moves fp16, bf16 or fp8"):
         nisa.nc_matmul(np.empty((48, 32), F32), x.astype(F32), x.astype(F32), is_transpose=True)
+    h = (RNG.standard_normal((32, 48)) * 4).astype(np.float16)  # Beta 1: a new tile of the input's dtype
+    got = nisa.nc_matmul(h, np.zeros((32, 32), np.float16), is_transpose=True)
+    assert got.dtype == np.float16
+    np.testing.assert_array_equal(got, h.T)
 
 
 def test_nl_matmul_is_x_at_y_through_a_transpose():

@@ -364,3 +364,61 @@ def test_a_beta1_calls_new_tile_is_placed_in_sbuf_and_the_next_call_reads_it_the
     first, second = words
     assert _start_addr(first, 48) == _start_addr(second, 12)  # u: where the first word wrote, the second reads
     assert 0x40000 - 4096 <= _start_addr(first, 48) < 0x40000  # near the top of partition 0, as kernel_placement says
+
+
+def test_beta1_psum_plus_equals_matmul_starts_its_accumulation_group_on_a_new_psum_tensor():
+    """nki-samples' allocated_fused_rms_norm_qkv: `res_psum[0] += nisa.nc_matmul(...)` onto an nl.ndarray in PSUM (no
+    zeros first), which its test's golden shows is the plain sum of the matmuls (beta1_matmul_accumulate)."""
+    @stt_nki.jit
+    def kernel(lhs, rhs):
+        out = nl.ndarray((64, 32), dtype=nl.float32, buffer=nl.shared_hbm)
+        res = nl.ndarray((1, nl.par_dim(64), 32), dtype=nl.float32, buffer=nl.psum)
+        for k in nl.affine_range(3):
+            res[0] += nisa.nc_matmul(nl.load(lhs[k]), nl.load(rhs[k]))
+        plain = nl.zeros((64, 32), dtype=nl.float32)  # an ordinary tile add is still an add
+        plain += nl.load(lhs[0, :64, :32])
+        nl.store(out, value=nl.add(res[0], plain))
+        return out
+    rng = np.random.default_rng(5)
+    lhs = rng.integers(-4, 5, (3, 128, 64)).astype(F32)  # small integers: every sum exact in fp32
+    rhs = rng.integers(-4, 5, (3, 128, 32)).astype(F32)
+    want = sum(lhs[k].T @ rhs[k] for k in range(3)) + lhs[0][:64, :32]
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(lhs, rhs), want)
+
+
+def test_beta1_plus_equals_matmul_onto_a_partly_matmul_written_tile_is_refused():
+    @stt_nki.jit
+    def kernel(lhs, rhs):
+        res = nl.ndarray((nl.par_dim(64), 32), dtype=nl.float32, buffer=nl.psum)
+        res[:, :16] += nisa.nc_matmul(nl.load(lhs), nl.load(rhs[:, :16]))
+        res[...] += nisa.nc_matmul(nl.load(lhs), nl.load(rhs))
+        return res
+    with pytest.raises(ValueError, match=r"\+= \(Beta 1\) onto a dst of which a matmul wrote 1024 of 2048"):
+        stt_nki.simulate(kernel)(np.ones((128, 64), F32), np.ones((128, 32), F32))
+
+
+def test_tensors_the_kernel_places_itself_may_alias_on_the_device_and_still_run():
+    """nki-samples' allocated_attention places three PSUM tensors on the same banks (ncc.psum.mod_alloc / alloc): more
+    than PSUM's 16 KiB a partition unaliased. The model places them apart, past its PSUM when full
+    (explicit_allocation); an nl.psum tensor the compiler would place is still refused when PSUM is full."""
+    from stt_nki import compiler as ncc
+
+    @stt_nki.jit
+    def kernel(a):
+        out = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.shared_hbm)
+        tiles = [nl.ndarray((2, nl.par_dim(128), 512), dtype=nl.float32,
+                            buffer=ncc.psum.mod_alloc(base_bank=0, num_bank_tiles=(2,))) for _ in range(5)]
+        for i, t in enumerate(tiles):  # 5 x 4 KiB a partition
+            t[1] = nl.multiply(nl.load(a), float(i + 1))
+        nl.store(out, value=nl.add(tiles[0][1], tiles[4][1]))
+        return out
+
+    a = np.random.default_rng(2).standard_normal((128, 512)).astype(F32)
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(a), a * F32(1) + a * F32(5))
+
+    @stt_nki.jit
+    def automatic(a):
+        tiles = [nl.ndarray((2, nl.par_dim(128), 512), dtype=nl.float32, buffer=nl.psum) for _ in range(5)]
+        return tiles
+    with pytest.raises(MemoryError, match="no gap"):
+        stt_nki.simulate(automatic)(a)

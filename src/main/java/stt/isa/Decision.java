@@ -261,6 +261,14 @@ public enum Decision {
     SHARED_CONSTANT_DTYPE("nl.shared_constant(constant, dtype=) (Beta 1's keyword) converts the host constant to"
             + " dtype as NumPy's astype does (ml_dtypes for bf16 and fp8: round to nearest even), since the compiler"
             + " embeds the host array."),
+    BETA1_MATMUL_ACCUMULATE("Beta 1's psum[...] += nisa.nc_matmul(...) is the matmul accumulating into the tile, as"
+            + " the compiler lowers it: it writes over elements no matmul has written (an accumulation group's first"
+            + " matmul, whatever a new nl.ndarray held) and adds in fp32 to elements one has; a mix is refused. The"
+            + " same flags as matmul_accumulate_none; any other += is a tile add."),
+    EXPLICIT_ALLOCATION("A tensor the kernel places itself (address=, ncc.sbuf/psum.alloc, mod_alloc) is placed by"
+            + " the model, one storage per logical block and no aliasing; where the model's unaliased placement"
+            + " finds no gap, the tensor is held outside the core's memory (its calls stage it) instead of being"
+            + " refused. A kernel that passes data through an alias is not modelled."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"
