@@ -178,9 +178,17 @@ def _as_basic(index, shape):
     if not any(isinstance(i, np.ndarray) for i in items):
         return None if any(isinstance(i, (list, Tensor)) for i in items) else index
     out, last_axis = [], -1
+    arrays = [i for i in items if isinstance(i, np.ndarray)]
+    # integers beside grids of one axis per array (`t[g, ip, if]`, ip and if 2-D): each integer drops its axis, as
+    # NumPy's indexing does; beside grids of one axis per item (`t[ip, 0]`, ip 2-D) it is a size-1 axis of the grid
+    drop_ints = len(arrays) < len(items) and all(a.ndim == len(arrays) for a in arrays)
+    grid_items = len(arrays) if drop_ints else len(items)
     for i in items:
         if isinstance(i, (int, np.integer)):
-            out.append(slice(int(i), int(i) + 1) if i != -1 else slice(-1, None))
+            if drop_ints:
+                out.append(int(i))
+            else:
+                out.append(slice(int(i), int(i) + 1) if i != -1 else slice(-1, None))
             continue
         if not isinstance(i, np.ndarray):
             out.append(i)
@@ -199,7 +207,7 @@ def _as_basic(index, shape):
         # a grid of as many axes as the index has items, its axes in order; or, for a tile of at least two axes (a
         # tile never falls below 2-D), one of more axes, used in order, whose other axes no index uses (a 3-axis
         # nl.mgrid indexing a 2-D tensor): size 1 in every index, they drop out (the model's beta1_grid_axes)
-        if varying[0] <= last_axis or (i.ndim != len(items) and not i.ndim > len(items) >= 2):
+        if varying[0] <= last_axis or (i.ndim != grid_items and not i.ndim > grid_items >= 2):
             return None
         last_axis = varying[0]
         step = int(flat[1] - flat[0])

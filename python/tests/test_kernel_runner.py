@@ -422,3 +422,21 @@ def test_tensors_the_kernel_places_itself_may_alias_on_the_device_and_still_run(
         return tiles
     with pytest.raises(MemoryError, match="no gap"):
         stt_nki.simulate(automatic)(a)
+
+
+def test_beta1_an_integer_beside_index_grids_drops_its_axis_and_gives_a_view():
+    """`psum[g, ip, if] += nisa.nc_matmul(...)` (nki-samples' allocated_attention): the integer picks a block, the grids
+    its [P, F], and the result is a view of the tensor, so the matmuls accumulate in it."""
+    @stt_nki.jit
+    def kernel(lhs, rhs):
+        out = nl.ndarray((64, 32), dtype=nl.float32, buffer=nl.shared_hbm)
+        res = nl.ndarray((2, nl.par_dim(64), 32), dtype=nl.float32, buffer=nl.psum)
+        ip, i_f = nl.arange(64)[:, None], nl.arange(32)[None, :]
+        for k in nl.affine_range(2):
+            res[1, ip, i_f] += nisa.nc_matmul(nl.load(lhs[k]), nl.load(rhs[k]))
+        nl.store(out, value=res[1, ip, i_f])
+        return out
+    rng = np.random.default_rng(6)
+    lhs = rng.integers(-4, 5, (2, 128, 64)).astype(F32)
+    rhs = rng.integers(-4, 5, (2, 128, 32)).astype(F32)
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(lhs, rhs), lhs[0].T @ rhs[0] + lhs[1].T @ rhs[1])
