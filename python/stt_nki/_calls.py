@@ -91,11 +91,14 @@ def nc_matmul(beta, stationary, moving, is_stationary_onezero, is_moving_onezero
     accumulates in fp32."""
     if is_transpose and _session.current().gen != "sunda":  # on NC-v2 a profiler hint: an ordinary matmul
         return _transpose_mode(stationary, dst)
-    if perf_mode not in (None, "none", 0) and getattr(perf_mode, "name", None) != "none":
-        raise NotImplementedError(f"nc_matmul: perf_mode={perf_mode!r}: only the default mode is modelled")
+    mode = getattr(perf_mode, "value", perf_mode)
+    if mode not in (None, "none", 0, "double_row", "double_row_gen3"):
+        raise ValueError(f"nc_matmul: perf_mode={perf_mode!r}: allowed: none, double_row (double_row_gen3)")
     _check_tiles(tile_position, tile_size)
     if not isinstance(moving, np.ndarray) or not isinstance(stationary, np.ndarray):
         raise TypeError("nc_matmul: stationary and moving are NumPy arrays")
+    if mode in ("double_row", "double_row_gen3"):
+        return _double_row(stationary, moving, tile_size, dst, accumulate)
     shape = (stationary.reshape(stationary.shape[0], -1).shape[1],) + moving.shape[1:]
     c = Level("nc_matmul")
     c.tile("stationary", stationary)
@@ -205,6 +208,40 @@ def tensor_partition_reduce(beta, op, data, dst=None, dtype=None):
     out = out_dtype(dtype, dst, model)
     c.arg("dtype", out)
     return give(dst, as_result(c.run()["dst"], out, (1,) + data.shape[1:]))
+
+
+def _double_row(stationary, moving, tile_size, dst, accumulate):
+    """nc_matmul(perf_mode=double_row) (NC-v3+, FP8 inputs): stationary [K, 2, M] and moving [K, 2, N] hold two rows
+    a partition, both contracted: out[m, n] = sum over k and r of stationary[k, r, m] * moving[k, r, n]. The model
+    folds row 0's K as an ordinary matmul, then row 1's onto it (the model's double_row; two Tensor Engine calls in
+    the record)."""
+    if _session.current().gen == "sunda":
+        raise ValueError("nc_matmul: perf_mode=double_row: NeuronCore-v2 (trn1/inf2) has no performance mode")
+    if tile_size:
+        raise ValueError("nc_matmul: perf_mode=double_row cannot be combined with tile_position/tile_size (NKI)")
+    for what, a in (("stationary", stationary), ("moving", moving)):
+        if not model_of(a, what).startswith("fp8") or a.ndim != 3 or a.shape[1] != 2:
+            raise ValueError(f"nc_matmul: perf_mode=double_row: {what} {a.shape} {a.dtype}: an fp8 [K, 2, F] tile")
+    shape = (stationary.shape[2], moving.shape[2])
+    out = None
+    for r in (0, 1):
+        c = Level("nc_matmul")
+        c.tile("stationary", np.ascontiguousarray(stationary[:, r]))
+        c.tile("moving", np.ascontiguousarray(moving[:, r]))
+        if out is not None:
+            c.arg("dtype", "fp32")
+            c.tile("psum", out)
+            c.arg("accumulate", True)
+        out = np.asarray(as_result(c.run()["dst"], "fp32", shape))
+    out = as_result(out, "fp32", shape)
+    if dst is None:
+        _flags.result(out)
+        return out
+    if _flags.accumulating(dst, accumulate):
+        out = as_result(dst.astype(np.float32) + out, "fp32", shape)
+    put(dst, out.astype(dst.dtype), "dst")
+    _flags.written(dst)
+    return dst
 
 
 def _transpose_mode(data, dst):

@@ -162,6 +162,39 @@ def test_matmul_of_fp16_and_fp8_is_the_same_exact_fold(dtype):
     np.testing.assert_array_equal(nisa.nc_matmul(s, m), matmul_model(s, m))
 
 
+def test_matmul_double_row_contracts_both_rows_of_each_partition():
+    """perf_mode=double_row (aws-neuron-sdk test_nki_isa_nc_matmul's golden: einsum("kli,klj->ij")), on fp8 small
+    integers so that every sum is exact in fp32."""
+    f8 = ml_dtypes.float8_e5m2
+    a = RNG.integers(-4, 5, (128, 2, 48)).astype(f8)
+    b = RNG.integers(-4, 5, (128, 2, 96)).astype(f8)
+    want = np.einsum("kli,klj->ij", a.astype(F32), b.astype(F32))
+    with stt_nki.Session(gen="trn2"):
+        np.testing.assert_array_equal(nisa.nc_matmul(a, b, perf_mode="double_row_gen3"), want)  # Beta 1
+        dst = np.empty((48, 96), F32)
+        nisa.nc_matmul(dst, a, b, perf_mode=nisa.matmul_perf_mode.double_row)  # Beta 2: overwrite, then accumulate
+        nisa.nc_matmul(dst, a, b, perf_mode=nisa.matmul_perf_mode.double_row)
+        np.testing.assert_array_equal(dst, 2 * want)
+        with pytest.raises(ValueError, match=r"an fp8 \[K, 2, F\] tile"):
+            nisa.nc_matmul(a.astype(F32), b, perf_mode="double_row")
+        with pytest.raises(ValueError, match="allowed: none, double_row"):
+            nisa.nc_matmul(a, b, perf_mode="quadruple_row")
+    with stt_nki.Session(gen="trn1"), pytest.raises(ValueError, match="no performance mode"):
+        nisa.nc_matmul(a, b, perf_mode="double_row")
+
+
+def test_beta1_tensor_tensor_reads_a_size_one_free_dim_again_along_the_other():
+    """nki-samples' double_row_matmul: nisa.tensor_tensor([128, 512], [128, 1] scales, nl.multiply) (Beta 1)."""
+    x = RNG.standard_normal((128, 512)).astype(F32)
+    s = RNG.standard_normal((128, 1)).astype(F32)
+    np.testing.assert_array_equal(nisa.tensor_tensor(x, s, nl.multiply), x * s)
+    np.testing.assert_array_equal(nisa.tensor_tensor(s, x, nl.subtract), s - x)
+    with pytest.raises(ValueError, match="same shape"):
+        nisa.tensor_tensor(np.empty((128, 512), F32), x, s, nl.multiply)  # NKI 2.27+'s form: equal shapes
+    with pytest.raises(ValueError, match="one partition count"):
+        nisa.tensor_tensor(x, s[:64], nl.multiply)
+
+
 def test_matmul_transpose_mode_moves_bits_and_widens_fp8():
     x = bf16((32, 48))
     x[0, 0] = np.nan

@@ -265,6 +265,12 @@ public enum Decision {
             + " the compiler lowers it: it writes over elements no matmul has written (an accumulation group's first"
             + " matmul, whatever a new nl.ndarray held) and adds in fp32 to elements one has; a mix is refused. The"
             + " same flags as matmul_accumulate_none; any other += is a tile add."),
+    DOUBLE_ROW("nc_matmul(perf_mode=double_row) (NC-v3+, FP8; 2.26's double_row_gen3): stationary [K, 2, M] and"
+            + " moving [K, 2, N], both rows of each partition contracted; the model folds row 0's K as an ordinary"
+            + " matmul, then row 1's onto it in fp32 (the device's order is not published)."),
+    BETA1_ISA_FREE_BROADCAST("Beta 1's nisa.tensor_tensor with one operand's free dims of size 1 ([P, F] with"
+            + " [P, 1]) reads that operand again along the other's free dims, as a step-0 access pattern would;"
+            + " partition counts must still agree, and NKI 2.27+'s form keeps equal shapes."),
     EXPLICIT_ALLOCATION("A tensor the kernel places itself (address=, ncc.sbuf/psum.alloc, mod_alloc) is placed by"
             + " the model, one storage per logical block and no aliasing; where the model's unaliased placement"
             + " finds no gap, the tensor is held outside the core's memory (its calls stage it) instead of being"
