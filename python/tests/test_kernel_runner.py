@@ -440,3 +440,23 @@ def test_beta1_an_integer_beside_index_grids_drops_its_axis_and_gives_a_view():
     lhs = rng.integers(-4, 5, (2, 128, 64)).astype(F32)
     rhs = rng.integers(-4, 5, (2, 128, 32)).astype(F32)
     np.testing.assert_array_equal(stt_nki.simulate(kernel)(lhs, rhs), lhs[0].T @ rhs[0] + lhs[1].T @ rhs[1])
+
+
+def test_a_device_framework_imported_but_unused_by_the_kernel_gets_a_placeholder():
+    """nki-samples' softmax tutorial imports torch_xla.core.xla_model at its top and never uses it in the kernel."""
+    import importlib.util
+    import sys
+    if importlib.util.find_spec("torch_xla") is not None:
+        pytest.skip("torch_xla is installed: it imports as itself")
+    before = list(sys.meta_path)
+    try:
+        assert stt_nki.install_device_placeholders() == ("torch_xla", "torch_neuronx")
+        import torch_xla.core.xla_model as xm
+        with pytest.raises(RuntimeError, match=r"torch_xla.core.xla_model.xla_device: torch_xla \(a Neuron device"):
+            xm.xla_device()
+    finally:
+        sys.meta_path[:] = before
+        for name in [n for n in sys.modules if n.split(".")[0] in ("torch_xla", "torch_neuronx")]:
+            del sys.modules[name]
+    with pytest.raises(ImportError):
+        import torch_xla  # noqa: F401
