@@ -24,3 +24,15 @@ def mamba_golden(delta, u, A, B, C):
     for i in range(delta_a.shape[-1]):
         scan[..., i] = delta_a[..., i] * (scan[..., i - 1] if i > 0 else 0) + delta_b_u[..., i]
     return (C[:, None, :, :] * scan).sum(axis=-2)
+
+
+def transpose_inputs(rng):
+    """The transpose2d tutorial's test inputs (in both aws-neuron-sdk and nki-samples): a [5, 12] int8 arange, read as
+    5 tiles of [3, 4]."""
+    return dict(in_tensor=np.arange(5 * 3 * 4, dtype=np.int8).reshape(5, 12), shape2D=(3, 4))
+
+
+def transpose_golden(in_tensor, shape2D):
+    """Each [x, y] tile of a row transposed in place (the tutorial's own NumPy check)."""
+    x, y = shape2D
+    return np.transpose(in_tensor.reshape(-1, x, y), (0, 2, 1)).reshape(in_tensor.shape)

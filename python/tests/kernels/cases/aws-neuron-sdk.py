@@ -8,7 +8,7 @@ import importlib.util
 import os
 
 import numpy as np
-from _goldens import mamba_golden, mamba_inputs
+from _goldens import mamba_golden, mamba_inputs, transpose_golden, transpose_inputs
 from _sources import path
 
 ROOT = "aws-neuron-sdk@81ce03ae"
@@ -96,15 +96,6 @@ def _simulate_inputs(rng):
 
 def _simulate_golden(a_ptr, b_ptr):
     return a_ptr + b_ptr
-
-
-def _transpose_inputs(rng):
-    return dict(in_tensor=np.arange(5 * 3 * 4, dtype=np.int8).reshape(5, 12), shape2D=(3, 4))
-
-
-def _transpose_golden(in_tensor, shape2D):
-    x, y = shape2D
-    return np.transpose(in_tensor.reshape(-1, x, y), (0, 2, 1)).reshape(in_tensor.shape)
 
 
 def _baremetal_inputs(rng):
@@ -225,7 +216,7 @@ CASES = _unittests() + MXFP + [
              " allclose(a + b) at torch's defaults, on [256, 1024] fp32"},
     {"name": "tensor_transpose2D_kernel_", "source": EXAMPLES + "transpose2d/transpose2d_nki_kernels.py",
      "kernel": "tensor_transpose2D_kernel_", "nki": "beta2", "target": "trn2", "grid": None,
-     "inputs": _transpose_inputs, "golden": _transpose_golden, "rtol": 1e-5, "atol": 1e-8, "ci": True,
+     "inputs": transpose_inputs, "golden": transpose_golden, "rtol": 1e-5, "atol": 1e-8, "ci": True,
      "note": "the example's own check: np.allclose with np.transpose(a.reshape(P, X, Y), (0, 2, 1)), P, X, Y = 5,"
              " 3, 4, int8"},
     _matmul("nki_matmul_basic_", 128, 64, 512),

@@ -6,7 +6,7 @@ their commits and licence: ../SOURCES.md)."""
 import importlib.util
 
 import numpy as np
-from _goldens import mamba_golden, mamba_inputs, softmax
+from _goldens import mamba_golden, mamba_inputs, softmax, transpose_golden, transpose_inputs
 from _sources import path
 
 ROOT = "nki-samples@8370e11b"
@@ -51,15 +51,6 @@ def _avgpool_inputs(rng):
 def _avgpool_golden(in_tensor, pool_size):
     c, h, w = in_tensor.shape
     return np.nanmean(in_tensor.reshape(c, h // pool_size, pool_size, w // pool_size, pool_size), axis=(2, 4))
-
-
-def _transpose_inputs(rng):
-    return dict(in_tensor=np.arange(5 * 3 * 4, dtype=np.int8).reshape(5, 12), shape2D=(3, 4))
-
-
-def _transpose_golden(in_tensor, shape2D):
-    x, y = shape2D
-    return np.transpose(in_tensor.reshape(-1, x, y), (0, 2, 1)).reshape(in_tensor.shape)
 
 
 def _rmsnorm_inputs(rng):
@@ -165,7 +156,7 @@ TUTORIALS = ATTENTION + [
           "the file's own check: out == np_average_pool_2D(x, 2) exactly, on arange [2, 6, 6] fp16 (this version"
           " pools through an .ap() access-pattern view)", nki="beta2"),
     _case("transpose2d:tensor_transpose2D_kernel_", TUT + "transpose2d/transpose2d_nki_kernels.py",
-          "tensor_transpose2D_kernel_", _transpose_inputs, _transpose_golden, 1e-5, 1e-8,
+          "tensor_transpose2D_kernel_", transpose_inputs, transpose_golden, 1e-5, 1e-8,
           "the file's own check: np.allclose with np.transpose(a.reshape(5, 3, 4), (0, 2, 1)), int8", ci=True),
     _case("nki_rmsnorm_kernel", TUT + "rmsnorm/rmsnorm_nki_kernels.py", "nki_rmsnorm_kernel", _rmsnorm_inputs,
           _rmsnorm_golden, 1e-2, 1e-4,
