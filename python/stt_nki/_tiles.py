@@ -264,8 +264,16 @@ def arange(*args):
 
 def broadcast_to(x, shape, dtype=None):
     """`nl.broadcast_to(x, shape, dtype=None)`: a tile of `shape` holding x's elements repeated along its size-1
-    dimensions (data movement, bits kept), cast to `dtype` when given (tensor_copy)."""
-    out = _dtypes.wrap(np.ascontiguousarray(np.broadcast_to(np.asarray(x), tuple(shape))))
+    dimensions (data movement, bits kept), cast to `dtype` when given (tensor_copy). A 1-D tile [P] is [P, 1], its
+    axis the partitions (tile_broadcast, FAMILY-NEXT §0.2): a free-axis reduction's [P] repeats along the free axes."""
+    x, shape = np.asarray(x), tuple(int(n) for n in shape)
+    if x.ndim == 1 and len(shape) > 1:
+        x = x.reshape(x.shape + (1,) * (len(shape) - 1))
+    try:
+        out = _dtypes.wrap(np.ascontiguousarray(np.broadcast_to(x, shape)))
+    except ValueError:
+        raise ValueError(f"broadcast_to: x {x.shape} into shape={shape}: each dimension must equal the target's or"
+                         " be 1 (a 1-D tile [P] is [P, 1])") from None
     if dtype is not None and _dtypes.named(dtype, "dtype") != _dtypes.of_array(out, "x")[0]:
         return isa.tensor_copy(out, dtype=dtype)
     return out
@@ -364,9 +372,9 @@ def num_programs(axes=0):
     return int(np.prod([grid[a] if a < len(grid) else 1 for a in np.atleast_1d(axes)]))
 
 
-def _loop(start, stop=None, step=1):
+def _loop(start, stop=None, step=1, *, directives=None):
     """`nl.affine_range`, `sequential_range`, `static_range`, `range`: every kind runs in order (the model's
-    loops_sequential; NKI's simulator does the same)."""
+    loops_sequential; NKI's simulator does the same), so `directives=` (`nki.compiler.no_reorder()`) change nothing."""
     return range(start) if stop is None else range(start, stop, step)
 
 

@@ -9,5 +9,11 @@ def skip_middle_end_transformations(fn=None, **kwargs):
     return fn if fn is not None else (lambda f: f)
 
 
+def no_reorder():
+    """`nki.compiler.no_reorder()`, a loop's `directives=`: keep its instructions in program order. The model runs
+    every loop in program order already (loops_sequential), so the directive changes nothing."""
+    return "no_reorder"
+
+
 enable_stack_allocator = skip_middle_end_transformations
 force_auto_alloc = skip_middle_end_transformations

@@ -188,6 +188,36 @@ def test_broadcast_to_repeats_size_one_dimensions_and_casts():
         np.uint16))
 
 
+def test_broadcast_to_reads_a_1d_tile_as_its_partitions():
+    # nki-samples' fused_self_attn_for_SD_small_head_size: `(1.0 / sum_res).broadcast_to((128, d))` of a free-axis
+    # sum [128] gives each partition its own row's value in every column (NumPy's rule would put row f's in column f)
+    def kernel(a):
+        sums = nisa.tensor_reduce(np.add, data=nl.load(a), axis=(1,))  # [128]
+        return sums.broadcast_to((128, 16))
+    a = np.arange(128 * 4, dtype=F32).reshape(128, 4)
+    out = stt_nki.simulate_kernel(stt_nki.jit(kernel), a)
+    np.testing.assert_array_equal(out, np.repeat(a.sum(axis=1, keepdims=True), 16, axis=1))
+    with pytest.raises(ValueError, match=r"broadcast_to: x \(128, 1\) into shape=\(64, 16\)"):
+        stt_nki.simulate_kernel(stt_nki.jit(lambda a: nisa.tensor_reduce(np.add, data=nl.load(a), axis=(1,))
+                                            .broadcast_to((64, 16))), a)
+
+
+def test_a_loop_takes_the_no_reorder_directive():
+    # nki-samples' attention tutorial attn_fwd_v10: `nl.sequential_range(n, directives=nki.compiler.no_reorder())`
+    from stt_nki import compiler
+
+    def kernel(a):
+        out = nl.ndarray((128, 8), dtype=a.dtype, buffer=nl.shared_hbm)
+        acc = nl.zeros((128, 8), dtype=nl.float32)
+        for i in nl.sequential_range(4, directives=compiler.no_reorder()):
+            acc[...] = nl.add(acc, nl.load(a[:, nl.ds(i * 8, 8)]))
+        nl.store(out, value=acc)
+        return out
+    a = np.arange(128 * 32, dtype=F32).reshape(128, 32)
+    out = stt_nki.simulate_kernel(stt_nki.jit(kernel), a)
+    np.testing.assert_array_equal(out, a.reshape(128, 4, 8).sum(axis=1))
+
+
 def test_a_grid_with_more_axes_than_the_index_gives_one_tile_axis_per_index_expression():
     # nki-samples' layernorm tutorial: `i_p_io, i_f_io, i_p_param = nl.mgrid[0:128, 0:n, 0:1]` indexes 2-D tensors,
     # `vec.reshape((1, n))[i_p_param, i_f_io]` is a [1, n] tile broadcast to [128, n], and a mask over i_p_io keeps
