@@ -89,7 +89,9 @@ def nc_matmul(beta, stationary, moving, is_stationary_onezero, is_moving_onezero
     (fp32, or bf16 on NC-v4), accumulating per `accumulate` (None: overwrite dst unless a matmul wrote all of
     it, then add — the model's matmul_accumulate_none); Beta 1 returns a new fp32 tile, which `psum += ...`
     accumulates in fp32."""
-    if is_transpose and _session.current().gen != "sunda":  # on NC-v2 a profiler hint: an ordinary matmul
+    # on NC-v2 is_transpose is a profiler hint, and fp32 has no bit-moving transpose mode (the model's
+    # transpose_fp32): both run as the ordinary matmul of stationary with moving (the identity kernels pass)
+    if is_transpose and _session.current().gen != "sunda" and _TRANSPOSED.get(_model_or_none(stationary)):
         return _transpose_mode(stationary, dst)
     mode = getattr(perf_mode, "value", perf_mode)
     if mode not in (None, "none", 0, "double_row", "double_row_gen3"):
@@ -244,12 +246,20 @@ def _double_row(stationary, moving, tile_size, dst, accumulate):
     return dst
 
 
+_TRANSPOSED = dict.fromkeys(("fp16", "bf16", "fp8_e4m3", "fp8_e5m2", "fp8_e3m4"), True)
+
+
+def _model_or_none(a):
+    try:
+        return model_of(a, "stationary")
+    except (TypeError, ValueError):
+        return None
+
+
 def _transpose_mode(data, dst):
     """nc_matmul(is_transpose=True) on NC-v3 and later (FAMILY-NEXT §6.3): `data` (the stationary) transposed bit for
     bit on the Tensor Engine, fp16/bf16 as 16-bit elements, fp8 as 16-bit elements whose upper byte is 0."""
     model = model_of(data, "stationary")
-    if model not in ("fp16", "bf16", "fp8_e4m3", "fp8_e5m2", "fp8_e3m4"):
-        raise ValueError(f"nc_matmul: is_transpose=True with {model}: the transpose mode moves fp16, bf16 or fp8")
     c = Level("nc_transpose")
     p = data.shape[0]
     c.tile("data", data.reshape(p, -1))

@@ -285,8 +285,9 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
     """A new tensor of `shape` and `dtype` in `buffer` (default SBUF), filled with the uninitialised sentinel (NaN
     for floats, 4 for integers) so that a read of unwritten memory shows. Inside a kernel an on-chip tensor is placed
     in the session's SBUF or PSUM (`_chip`): at most 128 partitions, in a gap of the generation's bytes per partition
-    left by the tensors still alive; one the kernel places itself (`address=`, `ncc.*.alloc`/`mod_alloc`) is held
-    outside the core's memory when no gap is left (explicit_allocation)."""
+    left by the tensors still alive; one the kernel places itself (`address=`, `ncc.*.alloc`/`mod_alloc`), or one with
+    block dimensions before its partition dimension (whose blocks NKI maps to physical tiles as their lifetimes
+    allow), is held outside the core's memory when no gap is left (explicit_allocation)."""
     partition_axis = _partition_axis(shape)
     shape = tuple(int(n) for n in (shape if isinstance(shape, (tuple, list)) else (shape,)))
     buffer = sbuf if buffer is None else buffer
@@ -303,7 +304,7 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
     model = _dtypes.named(dtype, "dtype")
     if buffer.on_chip and run is not None:
         bits = _chip.of(run.session).tensor(shape, _dtypes.storage(model), partition_axis, buffer.name, name,
-                                            explicit=buffer.explicit or address is not None)
+                                            explicit=buffer.explicit or address is not None or partition_axis > 0)
         t = _dtypes.sentinel(bits, model).view(Tensor)
     else:
         t = _dtypes.uninitialised(shape, dtype).view(Tensor)

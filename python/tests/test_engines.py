@@ -205,8 +205,14 @@ def test_matmul_transpose_mode_moves_bits_and_widens_fp8():
     wide = np.empty((8, 16), np.uint16)
     nisa.nc_matmul(wide, f8, np.zeros((16, 16), ml_dtypes.float8_e4m3), is_transpose=True)
     np.testing.assert_array_equal(wide, np.ascontiguousarray(f8.T).view(np.uint8).astype(np.uint16))
-    with pytest.raises(ValueError, match="moves fp16, bf16 or fp8"):
-        nisa.nc_matmul(np.empty((48, 32), F32), x.astype(F32), x.astype(F32), is_transpose=True)
+    # fp32 has no bit-moving mode: the ordinary matmul with moving (the identity nki-library's cascaded_max passes
+    # gives the transpose; small integers keep every sum exact) (transpose_fp32)
+    x32 = RNG.integers(-8, 9, (32, 48)).astype(F32)
+    dst32 = np.empty((48, 32), F32)
+    nisa.nc_matmul(dst32, x32, np.eye(32, dtype=F32), is_transpose=True)
+    np.testing.assert_array_equal(dst32, x32.T)
+    m32 = RNG.integers(-8, 9, (32, 16)).astype(F32)
+    np.testing.assert_array_equal(nisa.nc_matmul(x32, m32, is_transpose=True), x32.T @ m32)
     h = (RNG.standard_normal((32, 48)) * 4).astype(np.float16)  # Beta 1: a new tile of the input's dtype
     got = nisa.nc_matmul(h, np.zeros((32, 32), np.float16), is_transpose=True)
     assert got.dtype == np.float16

@@ -447,9 +447,17 @@ def test_tensors_the_kernel_places_itself_may_alias_on_the_device_and_still_run(
     np.testing.assert_array_equal(stt_nki.simulate(kernel)(a), a * F32(1) + a * F32(5))
 
     @stt_nki.jit
+    def blocks(a):  # the attention tutorials' qk: [q tiles, kv tiles, P, 512] fp32, 32 KiB a partition in blocks
+        out = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.shared_hbm)
+        qk = nl.ndarray((4, 4, nl.par_dim(128), 512), dtype=nl.float32, buffer=nl.psum)
+        qk[3, 3] = nl.multiply(nl.load(a), 2.0)
+        nl.store(out, value=qk[3, 3])
+        return out
+    np.testing.assert_array_equal(stt_nki.simulate(blocks)(a), a * F32(2))
+
+    @stt_nki.jit
     def automatic(a):
-        tiles = [nl.ndarray((2, nl.par_dim(128), 512), dtype=nl.float32, buffer=nl.psum) for _ in range(5)]
-        return tiles
+        return [nl.ndarray((nl.par_dim(128), 2048), dtype=nl.float32, buffer=nl.psum) for _ in range(3)]
     with pytest.raises(MemoryError, match="no gap"):
         stt_nki.simulate(automatic)(a)
 

@@ -271,8 +271,13 @@ public enum Decision {
     BETA1_ISA_FREE_BROADCAST("Beta 1's nisa.tensor_tensor with one operand's free dims of size 1 ([P, F] with"
             + " [P, 1]) reads that operand again along the other's free dims, as a step-0 access pattern would;"
             + " partition counts must still agree, and NKI 2.27+'s form keeps equal shapes."),
-    EXPLICIT_ALLOCATION("A tensor the kernel places itself (address=, ncc.sbuf/psum.alloc, mod_alloc) is placed by"
-            + " the model, one storage per logical block and no aliasing; where the model's unaliased placement"
+    TRANSPOSE_FP32("nc_matmul(is_transpose=True) with fp32 on NC-v3+ is the ordinary matmul of stationary with"
+            + " moving (kernels pass the identity), as on NC-v2: the bit-moving transpose mode is for 2-byte and fp8"
+            + " elements only (FAMILY-NEXT §6.3)."),
+    EXPLICIT_ALLOCATION("A tensor the kernel places itself (address=, ncc.sbuf/psum.alloc, mod_alloc), or one with"
+            + " block dimensions before its partition dimension (NKI maps blocks to physical tiles as their"
+            + " lifetimes allow), is placed by the model with one storage per logical block and no aliasing; where"
+            + " that placement"
             + " finds no gap, the tensor is held outside the core's memory (its calls stage it) instead of being"
             + " refused. A kernel that passes data through an alias is not modelled."),
     LEVEL_CALL_COSTS("level_call_costs: an NKI-level call NKI 2.26 gives no cost line (exponential, bn_stats,"
