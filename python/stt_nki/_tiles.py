@@ -53,7 +53,11 @@ class Tensor(TensorViews, np.ndarray):
                 _in_bounds(basic, self.shape)
             except IndexError as e:
                 return Reach(self, index, e)
-            return super().__getitem__(basic)
+            out = super().__getitem__(basic)
+            if (isinstance(out, np.ndarray) and out.ndim == 1 and self.ndim >= 2 and getattr(self.buffer, "on_chip", 0)
+                    and isinstance((basic if isinstance(basic, tuple) else (basic,))[0], slice)):
+                out = out[:, None]  # an on-chip tile stays 2-D: t[:, i] of [P, F] is [P, 1] (the model's tile_2d)
+            return out
         try:
             out = super().__getitem__(index)
         except IndexError as e:  # an expression past the tensor: a masked load or store may still use it
@@ -66,10 +70,12 @@ class Tensor(TensorViews, np.ndarray):
         basic = _as_basic(index, self.shape)
         where = basic if basic is not None else index
         target = np.ndarray.__getitem__(self.view(np.ndarray), where)
+        if isinstance(value, np.ndarray) and value.ndim > np.ndim(target) == 1 and value.size == target.size:
+            value = value.reshape(target.shape)  # a [P, 1] tile into t[:, i] (tile_2d)
         if isinstance(value, np.ndarray) and 1 <= value.ndim < np.ndim(target):
             # NKI broadcasts the partition dim first (the model's tile_broadcast): [P] into [P, 1], [P, F] into [P, 1, F]
             value = value.reshape(value.shape[:1] + (1,) * (np.ndim(target) - value.ndim) + value.shape[1:])
-        super().__setitem__(where, value)
+        np.ndarray.__setitem__(self.view(np.ndarray), where, value)  # not through our __getitem__ (tile_2d)
 
     # tile operators run on the model's Vector Engine, as NKI lowers them
     def _op(self, name, other, reverse=False):

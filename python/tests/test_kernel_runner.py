@@ -498,3 +498,20 @@ def test_a_device_framework_imported_but_unused_by_the_kernel_gets_a_placeholder
             del sys.modules[name]
     with pytest.raises(ImportError):
         import torch_xla  # noqa: F401
+
+
+def test_an_on_chip_tile_indexed_by_an_integer_free_index_stays_two_dimensional():
+    """nki-samples' flash_fwd passes l_buffer[:, i] of a [P, n] tile as a [P, 1] tile and writes its [:, 0] (tile_2d)."""
+    @stt_nki.jit
+    def kernel(a):
+        out = nl.ndarray((128, 4), dtype=nl.float32, buffer=nl.shared_hbm)
+        t = nl.full((nl.par_dim(128), 4), fill_value=1.0, dtype=nl.float32)
+        column = t[:, 2]
+        assert column.shape == (128, 1)
+        column[:, 0] = nl.add(nl.load(a), column)
+        nl.store(out, value=t)
+        return out
+    a = np.arange(128, dtype=F32).reshape(128, 1)
+    want = np.ones((128, 4), F32)
+    want[:, 2] = a[:, 0] + 1
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(a), want)

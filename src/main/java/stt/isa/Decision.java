@@ -274,6 +274,8 @@ public enum Decision {
     TRANSPOSE_FP32("nc_matmul(is_transpose=True) with fp32 on NC-v3+ is the ordinary matmul of stationary with"
             + " moving (kernels pass the identity), as on NC-v2: the bit-moving transpose mode is for 2-byte and fp8"
             + " elements only (FAMILY-NEXT §6.3)."),
+    TILE_2D("An on-chip tile indexed with an integer on its free axis never falls below 2-D: t[:, i] of a [P, F]"
+            + " tile is the [P, 1] view (NumPy's would be [P]), and a [P, 1] tile stores into a [P] place."),
     EXPLICIT_ALLOCATION("A tensor the kernel places itself (address=, ncc.sbuf/psum.alloc, mod_alloc), or one with"
             + " block dimensions before its partition dimension (NKI maps blocks to physical tiles as their"
             + " lifetimes allow), is placed by the model with one storage per logical block and no aliasing; where"
