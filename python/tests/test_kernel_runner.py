@@ -515,3 +515,10 @@ def test_an_on_chip_tile_indexed_by_an_integer_free_index_stays_two_dimensional(
     want = np.ones((128, 4), F32)
     want[:, 2] = a[:, 0] + 1
     np.testing.assert_array_equal(stt_nki.simulate(kernel)(a), want)
+
+
+def test_a_beta1_mask_that_is_a_plain_bool_keeps_or_drops_the_whole_call():
+    """nki-samples' flash_attn_bwd passes mask=<a Python bool from its loop indices> to nc_matmul."""
+    x = np.arange(8 * 4, dtype=F32).reshape(8, 4)
+    np.testing.assert_array_equal(nisa.tensor_copy(x, mask=True), x)
+    assert np.isnan(nisa.tensor_copy(x, mask=np.bool_(False))).all()  # nothing written: the sentinel
