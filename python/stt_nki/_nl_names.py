@@ -91,6 +91,12 @@ def no_reorder():
     return contextlib.nullcontext()
 
 
+def loop_reduce(x, op, loop_indices, *, dtype=None, mask=None, **kwargs):
+    """Beta 1's `nl.loop_reduce`: stored into a tile `t[...]`, it is `t[...] = op(t[...], x)` (`_tiles.LoopReduce`);
+    `loop_indices` only tells NKI's compiler which loops the reduction runs over."""
+    return _tiles.LoopReduce(x, op, dtype, mask)
+
+
 def expand_dims(x, axis):
     """`nl.expand_dims(x, axis)`: a view of x with a new size-1 axis at `axis` (numpy.expand_dims)."""
     return np.expand_dims(x, axis)
@@ -187,7 +193,7 @@ def while_loop(init, body_fun):
 
 
 __all__ = ["NkiTensor", "DType", "MemoryRegion", "NKIObject", "is_hbm", "is_on_chip", "is_psum", "is_sbuf", "abs",
-           "invert", "rsqrt", "program_ndim", "shared_constant", "finfo", "no_reorder", "expand_dims",
+           "invert", "rsqrt", "program_ndim", "shared_constant", "finfo", "no_reorder", "loop_reduce", "expand_dims",
            "average", "cos", "tan", "abs_max", "abs_min", "logical_not", "ceil", "floor", "trunc", "negative", "fmod",
            "softmax", "rms_norm", "where", "gather_flattened", "dropout", "random_seed", "dynamic_range",
            "fori_loop", "while_loop"]

@@ -118,7 +118,7 @@ class TensorViews:
             raise NotImplementedError(f"NkiTensor.select: index={index!r}: a tensor index is {_INDIRECT}")
         where = [slice(None)] * self.ndim
         where[dim] = int(index)
-        return self[tuple(where)]
+        return np.ndarray.__getitem__(self, tuple(where))  # the dim removed even on chip (not tile_2d's [P, 1])
 
     def vector_select(self, dim, vector_offset):
         """Per-partition offsets along `dim`."""

@@ -67,6 +67,8 @@ class Tensor(TensorViews, np.ndarray):
         return out
 
     def __setitem__(self, index, value):
+        if isinstance(value, LoopReduce):
+            value = value.into(self[index])
         basic = _as_basic(index, self.shape)
         where = basic if basic is not None else index
         target = np.ndarray.__getitem__(self.view(np.ndarray), where)
@@ -318,6 +320,22 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
     if buffer is shared_hbm and run is not None:
         run.shared.append(t)
     return t
+
+
+class LoopReduce:
+    """Beta 1's `nl.loop_reduce(x, op, loop_indices)`: NKI makes the tile it is stored into op's other input, so
+    `t[...] = nl.loop_reduce(x, op=np.add, loop_indices=...)` is `t[...] = tensor_tensor(t[...], x, op)` on the Vector
+    Engine, each time the loop runs it."""
+
+    def __init__(self, x, op, dtype, mask):
+        self.x, self.op, self.dtype, self.mask = x, op, dtype, mask
+
+    def into(self, target):
+        return isa.tensor_tensor(target, self.x, self.op, dtype=self.dtype, mask=self.mask)
+
+    def __array__(self, *args, **kwargs):
+        raise TypeError("nl.loop_reduce: store its result into the tile it reduces into (t[...] = nl.loop_reduce(x,"
+                        " op, loop_indices)); NKI makes that tile op's other input, so the result alone is not a tile")
 
 
 class ParDim(int):

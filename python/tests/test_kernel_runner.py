@@ -522,3 +522,23 @@ def test_a_beta1_mask_that_is_a_plain_bool_keeps_or_drops_the_whole_call():
     x = np.arange(8 * 4, dtype=F32).reshape(8, 4)
     np.testing.assert_array_equal(nisa.tensor_copy(x, mask=True), x)
     assert np.isnan(nisa.tensor_copy(x, mask=np.bool_(False))).all()  # nothing written: the sentinel
+
+
+def test_beta1_loop_reduce_stored_into_a_tile_folds_into_it():
+    """NKI's nl.loop_reduce page: t = loop_reduce(a, op=np.add, loop_indices=[k]) in a loop is t = t + a each time
+    (nki-samples' flash_attn_bwd stores it into dq_local_reduced[i, j, :, :])."""
+    @stt_nki.jit
+    def kernel(a):
+        out = nl.ndarray((2, 128, 8), dtype=nl.float32, buffer=nl.shared_hbm)
+        acc = nl.zeros((2, nl.par_dim(128), 8), dtype=nl.float32)
+        for k in nl.affine_range(3):
+            acc[1, :, :] = nl.loop_reduce(nl.load(a[k]), op=np.add, loop_indices=(k,), dtype=nl.float32)
+        nl.store(out[0], value=acc[0])
+        nl.store(out[1], value=acc[1])
+        return out
+    a = np.random.default_rng(8).integers(-9, 10, (3, 128, 8)).astype(F32)
+    out = stt_nki.simulate(kernel)(a)
+    np.testing.assert_array_equal(out[1], a[0] + a[1] + a[2])
+    np.testing.assert_array_equal(out[0], np.zeros((128, 8), F32))
+    with pytest.raises(TypeError, match="store its result into the tile"):
+        np.asarray(nl.loop_reduce(a[0], op=np.add, loop_indices=(0,)))
