@@ -228,7 +228,8 @@ def _reduction(nki, op):
     (FAMILY-NEXT §3.3), returning a new tile of the input's dtype unless `dtype` says otherwise."""
 
     def reduce(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
-        return isa.tensor_reduce(globals()[op], x, axis, dtype=dtype, keepdims=keepdims, mask=mask, **kwargs)
+        axes = reduced_axes(axis, x.ndim) if isinstance(x, np.ndarray) else axis  # numpy.sum's axis numbers
+        return isa.tensor_reduce(globals()[op], x, axes, dtype=dtype, keepdims=keepdims, mask=mask, **kwargs)
     reduce.__name__ = reduce.__qualname__ = nki
     reduce.__doc__ = (f"nl.{nki}(x, axis, dtype=None, keepdims=False): x folded with nl.{op} over axis"
                       " (nki.isa.tensor_reduce).")
@@ -253,8 +254,8 @@ def mean(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
     """nl.mean: the fp32 sum over axis (tensor_reduce), then times fp32(1/n) (tensor_scalar), cast to dtype (default
     x's): the model's reading of NKI's "fp32 intermediates" (FAMILY-NEXT §3.3). Under a mask, n is the count of kept
     elements and the positions the mask leaves out keep the sentinel (the model's mask_semantics)."""
-    total = isa.tensor_reduce(globals()["add"], x, axis, dtype=float32, keepdims=keepdims, mask=mask, **kwargs)
     axes = reduced_axes(axis, x.ndim)
+    total = isa.tensor_reduce(globals()["add"], x, axes, dtype=float32, keepdims=keepdims, mask=mask, **kwargs)
     n = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
     kept = None
     if mask is not None:

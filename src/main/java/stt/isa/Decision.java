@@ -261,6 +261,10 @@ public enum Decision {
     SHARED_CONSTANT_DTYPE("nl.shared_constant(constant, dtype=) (Beta 1's keyword) converts the host constant to"
             + " dtype as NumPy's astype does (ml_dtypes for bf16 and fp8: round to nearest even), since the compiler"
             + " embeds the host array."),
+    REDUCE_AXIS_ONE("nisa.tensor_reduce's int axis 1 on a tile of three or more dims names the most-minor free axis"
+            + " (as [ndim-1]), as the compiler (KLR) maps the int 1 to X and NKI 2.26 calls axis 1 the most-minor;"
+            + " nki-library's rmsnorm_tkg/layernorm_tkg reduce (H0, BxS, H1) into (H0, BxS) so. A list keeps"
+            + " numpy's numbers (FAMILY-NEXT §3.2), and the nl reductions keep numpy's numbers for the int too."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"
