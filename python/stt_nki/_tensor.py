@@ -1,6 +1,7 @@
 """`nl.NkiTensor`'s published methods (NKI 2.32's stub) on the kernel runner's `Tensor`: views of the same storage,
-as NKI's are, made with NumPy's strides. Indirect (run-time) addressing is not modelled: those methods raise
-NotImplementedError naming themselves when called."""
+as NKI's are, made with NumPy's strides. Indirect (run-time) addressing is modelled for `ap`'s `scalar_offset` and
+`vector_offset` (the index is read when `ap` is called: the kernel's call evaluates it right before the instruction);
+the other indirect methods raise NotImplementedError naming themselves when called."""
 import numpy as np
 
 _INDIRECT = "indirect (run-time) addressing is not modelled"
@@ -131,6 +132,83 @@ class TensorViews:
 
     reinterpret_cast = view
 
+    def ap(self, pattern, offset=None, scalar_offset=None, vector_offset=None, indirect_dim=0, dtype=None):
+        """`.ap(pattern=[[stride, count], ...], offset)`: the storage addressed directly, in elements of the root
+        tensor (row-major; on chip a step of whole rows steps partitions). `scalar_offset` (a 1-element integer
+        tile) adds its value times the stride of `self`'s dim `indirect_dim`; `vector_offset` (a `(P, 1)` integer
+        tile, HBM tensors, `indirect_dim=0`) starts partition p at its p-th value times that stride, the first
+        pattern pair giving only the count P (NKI's dma_copy gather and scatter): a copy that writes back where it
+        came from. Every element must lie inside the root tensor. `dtype` and engine registers are not modelled."""
+        unmodelled = {k: v for k, v in (("dtype", dtype),) if v is not None}
+        if not isinstance(getattr(scalar_offset, "shape", 0), tuple) and scalar_offset is not None:
+            unmodelled["scalar_offset"] = scalar_offset  # a VirtualRegister: engine registers are not modelled
+        if vector_offset is not None and indirect_dim != 0:
+            unmodelled["indirect_dim"] = indirect_dim
+        if unmodelled:
+            raise NotImplementedError(f"Tensor.ap: {unmodelled}: indirect access patterns on engine registers or"
+                                      " dims other than 0 (vector_offset) and reinterpreting dtypes are not modelled")
+        if scalar_offset is not None and vector_offset is not None:
+            raise ValueError("Tensor.ap: scalar_offset and vector_offset are mutually exclusive")
+        root = self
+        while isinstance(root.base, TensorViews):
+            root = root.base
+        # element e of the root is row e // row of its partition dim, element e % row within it
+        row = root.size // root.shape[0] if root.ndim > 1 else 1
+        pitch = root.strides[0] if root.ndim > 1 else root.itemsize
+        start = int(offset or 0)
+        if scalar_offset is not None:
+            start += _index(scalar_offset, "scalar_offset", 1)[0] * self._elements(indirect_dim, row, pitch)
+        if vector_offset is not None:
+            return self._gather(root, pattern, start, vector_offset, (row, pitch))
+        _inside(root, start, pattern, "Tensor.ap")
+        first = root[start // row].reshape(-1)[start % row:] if root.ndim > 1 else root[start:]
+        return np.lib.stride_tricks.as_strided(first, shape=[n for _, n in pattern], strides=[
+            s // row * pitch if s % row == 0 and root.ndim > 1 else s * root.itemsize for s, _ in pattern])
+
+    def _elements(self, dim, row, pitch):
+        """The stride of `self`'s dim `dim` in elements of the root tensor."""
+        if not 0 <= dim < self.ndim:
+            raise ValueError(f"Tensor.ap: indirect_dim={dim}: allowed: 0..{self.ndim - 1} (the view's dims)")
+        stride = self.strides[dim]
+        return stride // pitch * row if self.ndim > 1 and stride % pitch == 0 else stride // self.itemsize
+
+    def _gather(self, root, pattern, start, vector_offset, layout):
+        if self._on_chip():
+            raise ValueError("Tensor.ap: vector_offset: the tensor indexed must be in HBM (NKI's vector indirection)")
+        row = layout[0]
+        rows = _index(vector_offset, "vector_offset", pattern[0][1])
+        address = start + rows.reshape((-1,) + (1,) * (len(pattern) - 1)) * self._elements(0, *layout)
+        for k, (s, n) in enumerate(pattern[1:], 1):
+            address = address + s * np.arange(n).reshape((-1,) + (1,) * (len(pattern) - 1 - k))
+        bad = np.argwhere((address < 0) | (address >= root.size))
+        if len(bad):
+            p = int(bad[0][0])
+            raise IndexError(f"Tensor.ap: vector_offset: index {int(rows[p])} of partition {p} reaches element"
+                             f" {int(address[tuple(bad[0])])} of a tensor of {root.size} elements")
+        where = ((address // row,) + np.unravel_index(address % row, root.shape[1:]) if root.ndim > 1
+                 else (address,))
+        out = np.ndarray.__getitem__(root, where)
+        out._origin = (root, where)
+        return out
+
     def indirect(self, index, num_elem=None):
         """Tensor Indirection (NC-v4)."""
         raise NotImplementedError(f"NkiTensor.indirect: {_INDIRECT}")
+
+
+def _index(tile, what, count):
+    """The integer values of an indirect offset tile, `count` of them."""
+    values = np.asarray(tile)
+    if not np.issubdtype(values.dtype, np.integer) or values.size != count:
+        raise ValueError(f"Tensor.ap: {what}: {values.dtype} {values.shape}: allowed: an integer tile of {count}"
+                         " element(s)")
+    return values.reshape(-1).astype(np.int64)
+
+
+def _inside(root, start, pattern, what):
+    """Every element the pattern reaches from `start` lies inside `root` (an IndexError naming the range)."""
+    low = start + sum(min(0, s * (n - 1)) for s, n in pattern)
+    high = start + sum(max(0, s * (n - 1)) for s, n in pattern)
+    if low < 0 or high >= root.size:
+        raise IndexError(f"{what}: offset {start} with pattern {pattern} reaches elements {low}..{high} of a tensor of"
+                         f" {root.size} elements")

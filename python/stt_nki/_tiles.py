@@ -128,26 +128,6 @@ class Tensor(TensorViews, np.ndarray):
         """`tile.broadcast_to(shape)`: nl.broadcast_to of this tile."""
         return broadcast_to(self, shape, dtype=dtype)
 
-    def ap(self, pattern, offset=None, scalar_offset=None, vector_offset=None, indirect_dim=0, dtype=None):
-        """`.ap(pattern=[[stride, count], ...], offset)`: the storage addressed directly (element strides). Indirect
-        offsets and `dtype` are not modelled."""
-        unmodelled = {k: v for k, v in (("scalar_offset", scalar_offset), ("vector_offset", vector_offset),
-                                        ("dtype", dtype)) if v is not None}
-        if unmodelled or indirect_dim:
-            raise NotImplementedError(f"Tensor.ap: {unmodelled or {'indirect_dim': indirect_dim}}: indirect access"
-                                      " patterns and reinterpreting dtypes are not modelled")
-        offset = offset or 0
-        base = self
-        while base.base is not None and isinstance(base.base, Tensor):
-            base = base.base
-        # element e of the tensor is row e // row of its partition dim, element e % row within it; a step that is a
-        # whole number of rows steps partitions (in the session's SBUF, a partition pitch apart)
-        row = base.size // base.shape[0] if base.ndim > 1 else 1
-        pitch = base.strides[0] if base.ndim > 1 else base.itemsize
-        first = base[offset // row].reshape(-1)[offset % row:] if base.ndim > 1 else base[offset:]
-        return np.lib.stride_tricks.as_strided(first, shape=[n for _, n in pattern], strides=[
-            s // row * pitch if s % row == 0 and base.ndim > 1 else s * base.itemsize for s, _ in pattern])
-
 
 def _in_bounds(index, shape):
     """An NKI index past the end of a dimension is an error (NumPy would clip a slice silently)."""

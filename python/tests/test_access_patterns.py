@@ -1,0 +1,79 @@
+"""`NkiTensor.ap` with run-time offsets (NKI's `ap` and dma_copy pages: scalar indirection adds one value times the
+stride of `indirect_dim`; vector indirection gives each partition its own row), against NumPy indexing."""
+import numpy as np
+import pytest
+
+import stt_nki
+from stt_nki import isa as nisa, language as nl
+from stt_nki._tiles import Tensor
+
+DATA = np.arange(60, dtype=np.float32).reshape(20, 3)
+
+
+def _gather(data, rows, at):
+    """Partition p of the result is row rows[p] of data; `one` is element `at` + the scalar index of data, flat."""
+    @stt_nki.jit
+    def kernel(data, rows, at):
+        idx = nl.ndarray(rows.shape, dtype=nl.int32, buffer=nl.sbuf)
+        nisa.dma_copy(dst=idx, src=rows)
+        scalar = nl.ndarray((1, 1), dtype=nl.int32, buffer=nl.sbuf)
+        nisa.dma_copy(dst=scalar, src=at)
+        tile = nl.ndarray((rows.shape[0], 3), dtype=data.dtype, buffer=nl.sbuf)
+        nisa.dma_copy(dst=tile, src=data.ap(pattern=[[3, rows.shape[0]], [1, 3]], vector_offset=idx, indirect_dim=0))
+        one = nl.ndarray((1, 2), dtype=data.dtype, buffer=nl.sbuf)
+        # two elements 5 apart from element 1 + at * 3 (indirect_dim=0 of a [20, 3] tensor: a row's stride)
+        nisa.dma_copy(dst=one, src=data.ap(pattern=[[3, 1], [5, 2]], offset=1, scalar_offset=scalar, indirect_dim=0))
+        rows_out = nl.ndarray(tile.shape, dtype=data.dtype, buffer=nl.shared_hbm)
+        nisa.dma_copy(dst=rows_out, src=tile)
+        one_out = nl.ndarray((1, 2), dtype=data.dtype, buffer=nl.shared_hbm)
+        nisa.dma_copy(dst=one_out, src=one)
+        return rows_out, one_out
+    return stt_nki.simulate(kernel)(data, rows, at)
+
+
+def test_vector_offset_gathers_a_row_per_partition_and_scalar_offset_shifts_by_its_dims_stride():
+    rows = np.array([[17], [0], [19], [4], [4]], np.int32)
+    got_rows, got_one = _gather(DATA, rows, np.array([[6]], np.int32))
+    np.testing.assert_array_equal(got_rows, DATA[rows[:, 0]])
+    flat = DATA.reshape(-1)
+    np.testing.assert_array_equal(got_one, [[flat[1 + 6 * 3], flat[1 + 6 * 3 + 5]]])  # 19 and 24
+
+
+def test_vector_offset_on_dst_scatters_rows():
+    @stt_nki.jit
+    def kernel(src, rows, out):
+        idx = nl.ndarray(rows.shape, dtype=nl.int32, buffer=nl.sbuf)
+        nisa.dma_copy(dst=idx, src=rows)
+        tile = nl.ndarray(src.shape, dtype=src.dtype, buffer=nl.sbuf)
+        nisa.dma_copy(dst=tile, src=src)
+        nisa.dma_copy(dst=out.ap(pattern=[[3, src.shape[0]], [1, 3]], vector_offset=idx, indirect_dim=0), src=tile)
+        return out
+    src = -np.arange(9, dtype=np.float32).reshape(3, 3) - 1
+    out = np.zeros((6, 3), np.float32)
+    rows = np.array([[5], [1], [3]], np.int32)
+    stt_nki.simulate(kernel)(src, rows, out)
+    want = np.zeros((6, 3), np.float32)
+    want[rows[:, 0]] = src
+    np.testing.assert_array_equal(out, want)
+
+
+def test_an_offset_past_the_tensor_is_an_index_error_naming_it():
+    with pytest.raises(IndexError, match="vector_offset: index 20 of partition 1 reaches element 60 of a tensor of 60"):
+        _gather(DATA, np.array([[0], [20]], np.int32), np.array([[0]], np.int32))
+    with pytest.raises(IndexError, match=r"offset 58 with pattern \[\[3, 1\], \[5, 2\]\] reaches elements 58..63"):
+        _gather(DATA, np.array([[0]], np.int32), np.array([[19]], np.int32))
+
+
+def test_what_is_not_modelled_is_refused_naming_it():
+    t = np.zeros((4, 8), np.float32).view(Tensor)
+    t.buffer = nl.hbm
+    with pytest.raises(NotImplementedError, match="Tensor.ap: {'dtype': 'bfloat16'}"):
+        t.ap([[8, 4], [1, 8]], dtype="bfloat16")
+    with pytest.raises(NotImplementedError, match="scalar_offset"):
+        t.ap([[8, 4], [1, 8]], scalar_offset=nisa.VirtualRegister(), indirect_dim=1)
+    with pytest.raises(NotImplementedError, match="'indirect_dim': 1"):
+        t.ap([[8, 4], [1, 8]], vector_offset=np.zeros((4, 1), np.int32), indirect_dim=1)
+    with pytest.raises(ValueError, match="mutually exclusive"):
+        t.ap([[8, 4], [1, 8]], scalar_offset=np.zeros((1, 1), np.int32), vector_offset=np.zeros((4, 1), np.int32))
+    with pytest.raises(ValueError, match=r"scalar_offset: float32 \(1, 1\): allowed: an integer tile of 1"):
+        t.ap([[8, 4], [1, 8]], scalar_offset=np.zeros((1, 1), np.float32), indirect_dim=1)
