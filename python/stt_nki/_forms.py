@@ -10,7 +10,8 @@ import numpy as np
 from ._ops import AluOp
 
 # what kind of value each parameter name takes, to tell the two forms apart
-_TILES = {"dst", "data", "data0", "data1", "data2", "predicate", "on_true", "stationary", "moving", "vals"}
+_TILES = {"dst", "data", "data0", "data1", "data2", "predicate", "on_true", "stationary", "moving", "vals",
+          "src_buffer", "index", "indices", "segment_ids"}
 _OPS = {"op", "op0", "op1", "reduce_op"}
 _LISTS = {"pattern"}
 

@@ -268,7 +268,8 @@ def tensor_reduce(beta, op, data, axis, negate, keepdims, dst=None, dtype=None):
     """Each partition's elements over `axis` folded with `op` (TensorReduce 0x42, or 0x52 for a bitwise op): in fp32
     from the op's identity, element by element in order (the model's reduce_fold decision), negated if asked, cast to
     the output dtype (default: data's). `axis` is a free axis or a run of them ending at the last, or the int 1 for
-    the most-minor axis (reduce_axis_one); `keepdims` keeps them as 1s in the returned shape. A Beta 2 `dst` may have any shape with the right element count."""
+    the most-minor axis (reduce_axis_one); `keepdims` keeps them as 1s in the returned shape. A Beta 2 `dst` may
+    have any shape with the right element count."""
     alu = model_op(op, "op")
     if alu not in _REDUCE_ARITH | _REDUCE_BITVEC:
         raise ValueError(f"tensor_reduce: op={op!r} is not one of NKI's reductions: nl.add, nl.subtract,"

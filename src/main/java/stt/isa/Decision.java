@@ -265,6 +265,15 @@ public enum Decision {
             + " (as [ndim-1]), as the compiler (KLR) maps the int 1 to X and NKI 2.26 calls axis 1 the most-minor;"
             + " nki-library's rmsnorm_tkg/layernorm_tkg reduce (H0, BxS, H1) into (H0, BxS) so. A list keeps"
             + " numpy's numbers (FAMILY-NEXT §3.2), and the nl reductions keep numpy's numbers for the int too."),
+    GATHER_BOUNDS("An index outside its source is refused naming it, changing nothing: nc_n_gather's and"
+            + " nl.gather_flattened's outside the data's elements a partition, local_gather's offset plus"
+            + " num_elem_per_idx past src_buffer's (NKI: garbage values / undefined)."),
+    GATHER_FLATTENED_LOWERING("nl.gather_flattened(data, indices) is nki.isa.nc_n_gather on GpSimd (both gather each"
+            + " partition's flattened free elements by uint32 indices); only axis=0, the default, is taken."),
+    NL_WHERE("nl.where(condition, x, y) runs on the Vector Engine as y (a tile copied or cast, or a number set by"
+            + " memset) in the result dtype, then tensor_copy_predicated of x where condition is nonzero (a float"
+            + " condition made a uint8 predicate by tensor_scalar not_equal 0 first); tiles broadcast by"
+            + " tile_broadcast; the default dtype is NKI's type promotion of x and y."),
     AP_INDIRECT("NkiTensor.ap's run-time offsets: the scalar_offset / vector_offset tile is read when .ap() is"
             + " called (a kernel evaluates it right before the instruction that uses it); vector_offset (indirect_dim"
             + " 0, HBM) starts partition p at its p-th value times dim 0's stride, the first pattern pair giving only"
