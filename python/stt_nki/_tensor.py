@@ -138,7 +138,8 @@ class TensorViews:
         tile) adds its value times the stride of `self`'s dim `indirect_dim`; `vector_offset` (a `(P, 1)` integer
         tile, HBM tensors, `indirect_dim=0`) starts partition p at its p-th value times that stride, the first
         pattern pair giving only the count P (NKI's dma_copy gather and scatter): a copy that writes back where it
-        came from. Every element must lie inside the root tensor. `dtype` and engine registers are not modelled."""
+        came from. Every element of an HBM tensor's pattern must lie inside it (on chip a pattern may read on along its
+        partitions, as the device's does). `dtype` and engine registers are not modelled."""
         unmodelled = {k: v for k, v in (("dtype", dtype),) if v is not None}
         if not isinstance(getattr(scalar_offset, "shape", 0), tuple) and scalar_offset is not None:
             unmodelled["scalar_offset"] = scalar_offset  # a VirtualRegister: engine registers are not modelled
@@ -160,7 +161,8 @@ class TensorViews:
             start += _index(scalar_offset, "scalar_offset", 1)[0] * self._elements(indirect_dim, row, pitch)
         if vector_offset is not None:
             return self._gather(root, pattern, start, vector_offset, (row, pitch))
-        _inside(root, start, pattern, "Tensor.ap")
+        if not self._on_chip():  # on chip, a pattern may read on along its partitions, as the device does
+            _inside(root, start, pattern, "Tensor.ap")
         first = root[start // row].reshape(-1)[start % row:] if root.ndim > 1 else root[start:]
         return np.lib.stride_tricks.as_strided(first, shape=[n for _, n in pattern], strides=[
             s // row * pitch if s % row == 0 and root.ndim > 1 else s * root.itemsize for s, _ in pattern])

@@ -46,6 +46,7 @@ class Tensor(TensorViews, np.ndarray):
         self._origin = None
 
     def __getitem__(self, index):
+        index = _partition_first(index)
         basic = _as_basic(index, self.shape)
         if basic is not None:
             try:
@@ -62,6 +63,7 @@ class Tensor(TensorViews, np.ndarray):
         return out
 
     def __setitem__(self, index, value):
+        index = _partition_first(index)
         basic = _as_basic(index, self.shape)
         where = basic if basic is not None else index
         target = np.ndarray.__getitem__(self.view(np.ndarray), where)
@@ -127,6 +129,25 @@ class Tensor(TensorViews, np.ndarray):
     def broadcast_to(self, shape, dtype=None):
         """`tile.broadcast_to(shape)`: nl.broadcast_to of this tile."""
         return broadcast_to(self, shape, dtype=dtype)
+
+
+def _partition_first(index):
+    """Index tiles of fewer dims than the index's others, read partition dim first as NKI lays tiles out (the model's
+    index_partition_first): a [P, 1] tile of row numbers beside [1, A, 1] and [1, 1, B] grids is [P, 1, 1], not NumPy's
+    right-aligned [1, P, 1]."""
+    items = index if isinstance(index, tuple) else (index,)
+    arrays = [i for i in items if isinstance(i, np.ndarray) and i.ndim >= 1 and np.issubdtype(i.dtype, np.integer)]
+    if len({a.ndim for a in arrays}) < 2:
+        return index
+    try:
+        np.broadcast_shapes(*(a.shape for a in arrays))
+        return index  # NumPy's reading broadcasts: kept as it is
+    except ValueError:
+        pass
+    k = max(a.ndim for a in arrays)
+    items = tuple(i.reshape(i.shape[:1] + (1,) * (k - i.ndim) + i.shape[1:]) if any(i is a for a in arrays)
+                  and i.ndim < k else i for i in items)
+    return items if isinstance(index, tuple) else items[0]
 
 
 def _in_bounds(index, shape):

@@ -265,6 +265,9 @@ public enum Decision {
             + " (as [ndim-1]), as the compiler (KLR) maps the int 1 to X and NKI 2.26 calls axis 1 the most-minor;"
             + " nki-library's rmsnorm_tkg/layernorm_tkg reduce (H0, BxS, H1) into (H0, BxS) so. A list keeps"
             + " numpy's numbers (FAMILY-NEXT §3.2), and the nl reductions keep numpy's numbers for the int too."),
+    INDEX_PARTITION_FIRST("An integer index tile with fewer dims than the other index arrays of the same index is"
+            + " read partition dim first (as tile_broadcast): a [P, 1] tile beside [1, A, 1] and [1, 1, B] grids is"
+            + " [P, 1, 1], not NumPy's right-aligned [1, P, 1]; only where NumPy's reading does not broadcast."),
     GATHER_BOUNDS("An index outside its source is refused naming it, changing nothing: nc_n_gather's and"
             + " nl.gather_flattened's outside the data's elements a partition, local_gather's offset plus"
             + " num_elem_per_idx past src_buffer's (NKI: garbage values / undefined)."),
@@ -277,7 +280,8 @@ public enum Decision {
     AP_INDIRECT("NkiTensor.ap's run-time offsets: the scalar_offset / vector_offset tile is read when .ap() is"
             + " called (a kernel evaluates it right before the instruction that uses it); vector_offset (indirect_dim"
             + " 0, HBM) starts partition p at its p-th value times dim 0's stride, the first pattern pair giving only"
-            + " the count; an element outside the tensor is an IndexError naming the index, for a static ap too."),
+            + " the count; an element outside an HBM tensor is an IndexError naming the index, for a static ap too"
+            + " (on chip a pattern may read on along its partitions, as the device's does)."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"
