@@ -86,7 +86,8 @@ def _b1_nonzero_with_count(*, dst, src, index_offset=0, padding_val=-1):
 def nonzero_with_count(beta, dst, src, index_offset, padding_val):
     """On partitions 0, 16, ..., 112 (each GpSimd core's first), the positions of `src`'s nonzero elements plus
     `index_offset`, then `padding_val` up to `src`'s length, then their count, into `dst` (int32, one more element a
-    partition); dst's other partitions are left as they were. NeuronCore-v3 and later."""
+    partition); dst's other partitions are left as they were. NeuronCore-v3 and later. (No Beta 1 form is published;
+    the keyword form here writes `dst` the same way.)"""
     if not isinstance(dst, np.ndarray):
         raise TypeError(f"dst: expected a NumPy array to update, got {type(dst).__name__}")
     c = Level("nonzero_with_count")
