@@ -138,8 +138,9 @@ class TensorViews:
         tile) adds its value times the stride of `self`'s dim `indirect_dim`; `vector_offset` (a `(P, 1)` integer
         tile, HBM tensors, `indirect_dim=0`) starts partition p at its p-th value times that stride, the first
         pattern pair giving only the count P (NKI's dma_copy gather and scatter): a copy that writes back where it
-        came from. Every element of an HBM tensor's pattern must lie inside it (on chip a pattern may read on along its
-        partitions, as the device's does). `dtype` and engine registers are not modelled."""
+        came from. Every element of an HBM tensor's pattern must lie inside it; on chip a pattern may read past the
+        tensor's row inside its partitions' memory, as the device's does, not past its partitions (the model's
+        ap_indirect). `dtype` and engine registers are not modelled."""
         unmodelled = {k: v for k, v in (("dtype", dtype),) if v is not None}
         if not isinstance(getattr(scalar_offset, "shape", 0), tuple) and scalar_offset is not None:
             unmodelled["scalar_offset"] = scalar_offset  # a VirtualRegister: engine registers are not modelled
@@ -161,7 +162,9 @@ class TensorViews:
             start += _index(scalar_offset, "scalar_offset", 1)[0] * self._elements(indirect_dim, row, pitch)
         if vector_offset is not None:
             return self._gather(root, pattern, start, vector_offset, (row, pitch))
-        if not self._on_chip():  # on chip, a pattern may read on along its partitions, as the device does
+        if self._on_chip() and root.ndim > 1:  # a pattern may read on along its partitions, as the device's does
+            _in_partitions(root, start, pattern, row, pitch)
+        else:
             _inside(root, start, pattern, "Tensor.ap")
         first = root[start // row].reshape(-1)[start % row:] if root.ndim > 1 else root[start:]
         return np.lib.stride_tricks.as_strided(first, shape=[n for _, n in pattern], strides=[
@@ -214,3 +217,21 @@ def _inside(root, start, pattern, what):
     if low < 0 or high >= root.size:
         raise IndexError(f"{what}: offset {start} with pattern {pattern} reaches elements {low}..{high} of a tensor of"
                          f" {root.size} elements")
+
+
+
+def _in_partitions(root, start, pattern, row, pitch):
+    """An on-chip pattern stays in the tensor's partitions and, in each, inside the partition's memory (its pitch from
+    the tensor's start): it may read past the tensor's own row, as the device's does, never past the memory."""
+    steps = [(s // row, 0) if s % row == 0 else (0, s) for s, _ in pattern]
+    ranges = []
+    for k, (first, limit) in enumerate(((start // row, root.shape[0]), (start % row, pitch // root.itemsize))):
+        low = first + sum(min(0, st[k] * (n - 1)) for st, (_, n) in zip(steps, pattern))
+        high = first + sum(max(0, st[k] * (n - 1)) for st, (_, n) in zip(steps, pattern))
+        ranges.append((low, high, limit))
+    for (low, high, limit), what in zip(ranges, ("partitions {}..{} of a tensor of {}",
+                                                 "elements {}..{} of a partition whose memory holds {} from the"
+                                                 " tensor's start")):
+        if low < 0 or high >= limit:
+            raise IndexError(f"Tensor.ap: offset {start} with pattern {pattern} reaches " + what.format(low, high,
+                                                                                                         limit))

@@ -64,6 +64,26 @@ def test_an_offset_past_the_tensor_is_an_index_error_naming_it():
         _gather(DATA, np.array([[0]], np.int32), np.array([[19]], np.int32))
 
 
+def test_an_on_chip_pattern_may_read_past_its_row_but_not_past_its_partitions():
+    @stt_nki.jit
+    def kernel(data, pattern):
+        t = nl.ndarray((4, 8), dtype=data.dtype, buffer=nl.sbuf)
+        nisa.dma_copy(dst=t, src=data)
+        pad = nl.ndarray((4, 8), dtype=data.dtype, buffer=nl.sbuf)  # whatever lies after t in its partitions
+        nisa.memset(dst=pad, value=0.0)
+        o = nl.ndarray((pattern[0][1], pattern[1][1]), dtype=data.dtype, buffer=nl.sbuf)
+        nisa.tensor_copy(dst=o, src=t.ap(pattern=pattern, offset=6))
+        out = nl.ndarray(o.shape, dtype=data.dtype, buffer=nl.shared_hbm)
+        nisa.dma_copy(dst=out, src=o)
+        return out
+    data = np.arange(32, dtype=np.float32).reshape(4, 8)
+    got = stt_nki.simulate(kernel)(data, [[8, 4], [1, 2]])  # elements 6 and 7 of each partition
+    np.testing.assert_array_equal(got, data[:, 6:8])
+    stt_nki.simulate(kernel)(data, [[8, 4], [1, 3]])  # one element past the row: the partition's memory, allowed
+    with pytest.raises(IndexError, match=r"reaches partitions 0..4 of a tensor of 4"):
+        stt_nki.simulate(kernel)(data, [[8, 5], [1, 2]])
+
+
 def test_what_is_not_modelled_is_refused_naming_it():
     t = np.zeros((4, 8), np.float32).view(Tensor)
     t.buffer = nl.hbm

@@ -281,7 +281,8 @@ public enum Decision {
             + " called (a kernel evaluates it right before the instruction that uses it); vector_offset (indirect_dim"
             + " 0, HBM) starts partition p at its p-th value times dim 0's stride, the first pattern pair giving only"
             + " the count; an element outside an HBM tensor is an IndexError naming the index, for a static ap too"
-            + " (on chip a pattern may read on along its partitions, as the device's does)."),
+            + " (on chip a pattern may read past the tensor's row inside its partitions' memory, as the device's"
+            + " does, but not past its partitions or that memory)."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"
