@@ -1,7 +1,8 @@
 """`nl.NkiTensor`'s published methods (NKI 2.32's stub) on the kernel runner's `Tensor`: views of the same storage,
 as NKI's are, made with NumPy's strides. Indirect (run-time) addressing is modelled for `ap`'s `scalar_offset` and
-`vector_offset` (the index is read when `ap` is called: the kernel's call evaluates it right before the instruction);
-the other indirect methods raise NotImplementedError naming themselves when called."""
+`vector_offset` and for `select` / `vector_select` with tensor indices (the index is read when the view is made: the
+kernel's call evaluates it right before the instruction; the model's ap_indirect); Tensor Indirection (`indirect`)
+raises NotImplementedError naming itself when called."""
 import numpy as np
 
 _INDIRECT = "indirect (run-time) addressing is not modelled"
@@ -49,7 +50,8 @@ class TensorViews:
         return [[stride // self.itemsize, n] for n, stride in zip(self.shape, self.strides)]
 
     def is_indirect(self):
-        """Whether the view uses indirect addressing: never on the model (it has none)."""
+        """Whether the view uses indirect addressing: never on the model, which resolves an indirect view's index
+        when the view is made."""
         return False
 
     def permute(self, dims):
@@ -114,16 +116,50 @@ class TensorViews:
         return self[tuple(index)]
 
     def select(self, dim, index):
-        """Element `index` of `dim`, the dimension removed (a static integer index)."""
-        if not isinstance(index, (int, np.integer)):
-            raise NotImplementedError(f"NkiTensor.select: index={index!r}: a tensor index is {_INDIRECT}")
-        where = [slice(None)] * self.ndim
-        where[dim] = int(index)
-        return self[tuple(where)]
+        """Element `index` of `dim`, the dimension removed: a static integer, or a 1-element integer tile whose value
+        is read when `select` is called (ap's scalar_offset; on chip not along the partition dim)."""
+        if isinstance(index, (int, np.integer)):
+            where = [slice(None)] * self.ndim
+            where[dim] = int(index)
+            return self[tuple(where)]
+        if not isinstance(index, np.ndarray):
+            raise NotImplementedError(f"NkiTensor.select: index={index!r}: engine registers are not modelled; a"
+                                      " 1-element integer tile is")
+        axis = dim + self.ndim if dim < 0 else dim
+        if self._on_chip() and axis == 0:
+            raise ValueError("NkiTensor.select: dim=0 with a tensor index: an on-chip tensor's partition dim is not"
+                             " selected at run time")
+        value = _index(index, "index", 1)[0]
+        if not 0 <= value < self.shape[axis]:
+            raise IndexError(f"NkiTensor.select: index {value} is outside dim {axis} of size {self.shape[axis]}")
+        pattern, offset = self._logical()
+        return self.ap([p for k, p in enumerate(pattern) if k != axis], offset=offset, scalar_offset=index,
+                       indirect_dim=axis)
 
     def vector_select(self, dim, vector_offset):
-        """Per-partition offsets along `dim`."""
-        raise NotImplementedError(f"NkiTensor.vector_select: {_INDIRECT}")
+        """Per-partition rows of an HBM tensor: partition p is row `vector_offset[p]` of dim 0 (ap's vector_offset),
+        a copy of shape `(P,) + shape[1:]` that a call writing it writes back."""
+        if dim != 0:
+            raise ValueError(f"NkiTensor.vector_select: dim={dim}: allowed: 0")
+        rows = _index(vector_offset, "vector_offset", np.shape(vector_offset)[0] if np.ndim(vector_offset) else 1)
+        bad = [int(r) for r in rows if not 0 <= r < self.shape[0]]
+        if bad:
+            raise IndexError(f"NkiTensor.vector_select: index {bad[0]} is outside dim 0 of size {self.shape[0]}")
+        pattern, offset = self._logical()
+        return self.ap([[pattern[0][0], len(rows)]] + pattern[1:], offset=offset, vector_offset=vector_offset,
+                       indirect_dim=0)
+
+    def _logical(self):
+        """The view's pattern and offset in elements of its root tensor, as `ap` reads them (on chip a partition's
+        step is a row of the root, not its pitch in memory)."""
+        root = self
+        while isinstance(root.base, TensorViews):
+            root = root.base
+        row = root.size // root.shape[0] if root.ndim > 1 else 1
+        pitch = root.strides[0] if root.ndim > 1 else root.itemsize
+        at = self.__array_interface__["data"][0] - root.__array_interface__["data"][0]  # bytes
+        offset = at // pitch * row + at % pitch // self.itemsize if root.ndim > 1 else at // self.itemsize
+        return [[self._elements(k, row, pitch), n] for k, n in enumerate(self.shape)], offset
 
     def view(self, dtype=None, *, type=None):
         """The bits read as `dtype` (the last dimension scaled by the size ratio), as NumPy's `view`."""

@@ -84,6 +84,37 @@ def test_an_on_chip_pattern_may_read_past_its_row_but_not_past_its_partitions():
         stt_nki.simulate(kernel)(data, [[8, 5], [1, 2]])
 
 
+def test_select_and_vector_select_with_tensor_indices():
+    """NkiTensor.select(dim, tile) and vector_select(0, tile): the run-time faces of ap's offsets (NKI's examples:
+    hbm_t (4, 128, 8).select(0, idx) is (128, 8); hbm_t (64, 128, 8).vector_select(0, offsets (128, 1)) is
+    (128, 128, 8)), against NumPy indexing."""
+    @stt_nki.jit
+    def kernel(hbm_t, at, rows):
+        idx = nl.ndarray((1, 1), dtype=nl.int32, buffer=nl.sbuf)
+        nisa.dma_copy(dst=idx, src=at)
+        offsets = nl.ndarray(rows.shape, dtype=nl.int32, buffer=nl.sbuf)
+        nisa.dma_copy(dst=offsets, src=rows)
+        picked = nl.ndarray(hbm_t.shape[1:], dtype=hbm_t.dtype, buffer=nl.shared_hbm)
+        nisa.dma_copy(dst=picked, src=hbm_t.select(0, idx))
+        gathered = nl.ndarray((rows.shape[0], 3, hbm_t.shape[2]), dtype=hbm_t.dtype, buffer=nl.shared_hbm)
+        nisa.dma_copy(dst=gathered, src=hbm_t[:, 2:5, :].vector_select(0, offsets))
+        tile = nl.ndarray((4, 3, 2), dtype=hbm_t.dtype, buffer=nl.sbuf)
+        nisa.dma_copy(dst=tile, src=hbm_t[0:4, 0:3, 0:2])
+        column = nl.ndarray((4, 2), dtype=hbm_t.dtype, buffer=nl.sbuf)
+        nisa.tensor_copy(dst=column, src=tile.select(1, idx))  # on chip, along a free dim
+        out = nl.ndarray((4, 2), dtype=hbm_t.dtype, buffer=nl.shared_hbm)
+        nisa.dma_copy(dst=out, src=column)
+        return picked, gathered, out
+    hbm_t = np.arange(6 * 5 * 2, dtype=np.float32).reshape(6, 5, 2)
+    rows = np.array([[5], [1], [1]], np.int32)
+    picked, gathered, column = stt_nki.simulate(kernel)(hbm_t, np.array([[2]], np.int32), rows)
+    np.testing.assert_array_equal(picked, hbm_t[2])
+    np.testing.assert_array_equal(gathered, hbm_t[:, 2:5, :][[5, 1, 1]])
+    np.testing.assert_array_equal(column, hbm_t[0:4, 2, 0:2])
+    with pytest.raises(IndexError, match="index 6 is outside dim 0 of size 6"):
+        stt_nki.simulate(kernel)(hbm_t, np.array([[6]], np.int32), rows)
+
+
 def test_what_is_not_modelled_is_refused_naming_it():
     t = np.zeros((4, 8), np.float32).view(Tensor)
     t.buffer = nl.hbm

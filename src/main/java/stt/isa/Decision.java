@@ -277,8 +277,9 @@ public enum Decision {
             + " memset) in the result dtype, then tensor_copy_predicated of x where condition is nonzero (a float"
             + " condition made a uint8 predicate by tensor_scalar not_equal 0 first); tiles broadcast by"
             + " tile_broadcast; the default dtype is NKI's type promotion of x and y."),
-    AP_INDIRECT("NkiTensor.ap's run-time offsets: the scalar_offset / vector_offset tile is read when .ap() is"
-            + " called (a kernel evaluates it right before the instruction that uses it); vector_offset (indirect_dim"
+    AP_INDIRECT("NkiTensor.ap's run-time offsets (and select / vector_select with tensor indices, made with them):"
+            + " the scalar_offset / vector_offset tile is read when the view is made (a kernel evaluates it right"
+            + " before the instruction that uses it); vector_offset (indirect_dim"
             + " 0, HBM) starts partition p at its p-th value times dim 0's stride, the first pattern pair giving only"
             + " the count; an element outside an HBM tensor is an IndexError naming the index, for a static ap too"
             + " (on chip a pattern may read past the tensor's row inside its partitions' memory, as the device's"
