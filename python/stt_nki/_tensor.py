@@ -152,11 +152,7 @@ class TensorViews:
     def _logical(self):
         """The view's pattern and offset in elements of its root tensor, as `ap` reads them (on chip a partition's
         step is a row of the root, not its pitch in memory)."""
-        root = self
-        while isinstance(root.base, TensorViews):
-            root = root.base
-        row = root.size // root.shape[0] if root.ndim > 1 else 1
-        pitch = root.strides[0] if root.ndim > 1 else root.itemsize
+        root, row, pitch = self._layout()
         at = self.__array_interface__["data"][0] - root.__array_interface__["data"][0]  # bytes
         offset = at // pitch * row + at % pitch // self.itemsize if root.ndim > 1 else at // self.itemsize
         return [[self._elements(k, row, pitch), n] for k, n in enumerate(self.shape)], offset
@@ -187,12 +183,7 @@ class TensorViews:
                                       " dims other than 0 (vector_offset) and reinterpreting dtypes are not modelled")
         if scalar_offset is not None and vector_offset is not None:
             raise ValueError("Tensor.ap: scalar_offset and vector_offset are mutually exclusive")
-        root = self
-        while isinstance(root.base, TensorViews):
-            root = root.base
-        # element e of the root is row e // row of its partition dim, element e % row within it
-        row = root.size // root.shape[0] if root.ndim > 1 else 1
-        pitch = root.strides[0] if root.ndim > 1 else root.itemsize
+        root, row, pitch = self._layout()
         start = int(offset or 0)
         if scalar_offset is not None:
             start += _index(scalar_offset, "scalar_offset", 1)[0] * self._elements(indirect_dim, row, pitch)
@@ -205,6 +196,16 @@ class TensorViews:
         first = root[start // row].reshape(-1)[start % row:] if root.ndim > 1 else root[start:]
         return np.lib.stride_tricks.as_strided(first, shape=[n for _, n in pattern], strides=[
             s // row * pitch if s % row == 0 and root.ndim > 1 else s * root.itemsize for s, _ in pattern])
+
+    def _layout(self):
+        """(the root tensor, its row: elements a partition, its pitch: bytes from one partition to the next). Element
+        e of the root is row e // row of its partition dim, element e % row within it."""
+        root = self
+        while isinstance(root.base, TensorViews):
+            root = root.base
+        if root.ndim < 2:
+            return root, 1, root.itemsize
+        return root, root.size // root.shape[0], root.strides[0]
 
     def _elements(self, dim, row, pitch):
         """The stride of `self`'s dim `dim` in elements of the root tensor."""
