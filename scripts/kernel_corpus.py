@@ -14,7 +14,9 @@ holds it, else by its file name with its own folder on the path. A case has `nam
 relative to python/tests/kernels/ or the sources folder), `nki` ("beta1" | "beta2") and one of:
 - `kernel`, `target`, `grid`, `inputs(rng)` -> kwargs, `golden(**inputs)` -> an array, a tuple of arrays (the
   kernel's return values in order) or a dict (a key naming an input compares that buffer after the run; an int key
-  compares that return value), `rtol`, `atol`, `note`; optional `seed` (default 0), `timeout` (s, default 300);
+  compares that return value), `rtol`, `atol`, `note`; optional `seed` (default 0), `timeout` (s, default 300),
+  `tolerance` ("element", the default: NumPy's isclose; "range": rtol times the golden's largest magnitude, as
+  nki-library's tests compare);
 - `run`: "unittest": the file's own unittest cases are its test;
 - `out_of_scope`: one of OUT_OF_SCOPE, with `detail`.
 `ci`: True puts the case in the CI slice (`--slice ci`).
@@ -88,6 +90,8 @@ def _check(repo, case):
         for key in ("kernel", "target", "grid", "inputs", "golden", "rtol", "atol", "note"):
             if key not in case:
                 raise CaseError(f"{where}: '{key}' missing")
+        if case.get("tolerance", "element") not in ("element", "range"):
+            raise CaseError(f"{where}: tolerance={case['tolerance']!r}: allowed: element, range")
         if case["target"] not in TARGETS:
             raise CaseError(f"{where}: target={case['target']!r}: allowed: {', '.join(TARGETS)}")
 
@@ -228,8 +232,10 @@ def _first_line(text):
     return lines[0] if lines else ""
 
 
-def compare(label, actual, expected, rtol, atol):
-    """None when `actual` matches `expected` (shape, then allclose at rtol/atol, NaNs equal), else why not."""
+def compare(label, actual, expected, rtol, atol, tolerance="element"):
+    """None when `actual` matches `expected` (shape, then allclose at rtol/atol, NaNs equal), else why not. With
+    tolerance="range", rtol scales the golden's largest magnitude, not each element's (|a - b| <= atol + rtol *
+    max|b|: nki-library's test framework compares so by default)."""
     import numpy as np
     if actual is None:
         return f"output {label}: the kernel gave nothing"
@@ -237,12 +243,15 @@ def compare(label, actual, expected, rtol, atol):
     if actual.shape != expected.shape:
         return f"output {label}: shape {actual.shape}, the golden's is {expected.shape}"
     a, b = actual.astype(np.float64), expected.astype(np.float64)
-    close = np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=True)
+    scale = np.nanmax(np.abs(b), initial=0.0) if tolerance == "range" else np.abs(b)
+    with np.errstate(invalid="ignore"):
+        close = (np.abs(a - b) <= atol + rtol * scale) | (np.isnan(a) & np.isnan(b)) | (a == b)
     if close.all():
         return None
     bad = np.argwhere(~close)
     first = tuple(int(i) for i in bad[0])
-    return (f"output {label}: {len(bad)} of {a.size} elements differ beyond rtol={rtol}, atol={atol}"
+    of = " of the golden's largest magnitude" if tolerance == "range" else ""
+    return (f"output {label}: {len(bad)} of {a.size} elements differ beyond rtol={rtol}{of}, atol={atol}"
             f" (first at {first}: {actual[first]} against {expected[first]})")
 
 
@@ -277,7 +286,7 @@ def _kernel_case(case, nki):
     run = nki.simulate(kernel) if case["nki"] == "beta2" else (lambda **kw: nki.simulate_kernel(kernel, **kw))
     result = run(**inputs)
     for label, actual, expected in _outputs(golden, result, inputs):
-        why = compare(label, actual, expected, case["rtol"], case["atol"])
+        why = compare(label, actual, expected, case["rtol"], case["atol"], case.get("tolerance", "element"))
         if why is not None:
             code = getattr(getattr(fn, "fn", fn), "__code__", None)
             where = code and f"{_sources.relative(code.co_filename) or code.co_filename}:{code.co_firstlineno}"

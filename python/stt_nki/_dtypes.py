@@ -71,6 +71,11 @@ _INT = {"int8": (8, True), "uint8": (8, False), "int16": (16, True), "uint16": (
         "uint32": (32, False)}
 
 
+def is_int(model):
+    """Whether a model dtype is one of the integer dtypes (the Vector Engine's int datapath)."""
+    return model in _INT
+
+
 def promote(a, b):
     """NKI's type promotion of two input dtypes (model names), as NKI 2.26's "NKI Type Promotion" gives it: a float
     beats an integer; of two floats the wider, or a new wider one (fp16 with bf16 is fp32, two fp8 formats bf16); of

@@ -10,7 +10,8 @@ import numpy as np
 from ._ops import AluOp
 
 # what kind of value each parameter name takes, to tell the two forms apart
-_TILES = {"dst", "data", "data0", "data1", "data2", "predicate", "on_true", "stationary", "moving", "vals"}
+_TILES = {"dst", "data", "data0", "data1", "data2", "predicate", "on_true", "stationary", "moving", "vals",
+          "src_buffer", "index", "indices", "segment_ids"}
 _OPS = {"op", "op0", "op1", "reduce_op"}
 _LISTS = {"pattern"}
 
@@ -121,14 +122,20 @@ def command(name, value):
     raise ValueError(f"{name}: reduce_cmd={value!r}: allowed: {', '.join(reduce_cmd.__members__)}")
 
 
-def reduced_axes(axis, ndim):
-    """`axis` as the sorted free axes it names: an int or a list, a contiguous run ending at the last axis, never 0."""
+def reduced_axes(axis, ndim, int_one_is_minor=False):
+    """`axis` as the sorted free axes it names: an int or a list, a contiguous run ending at the last axis, never 0.
+    With `int_one_is_minor` (nisa.tensor_reduce), the int 1 names the most-minor free axis whatever the rank (the
+    model's reduce_axis_one: the compiler's reading, on which nki-library's rmsnorm_tkg and layernorm_tkg rely)."""
     axes = [axis] if isinstance(axis, (int, np.integer)) else list(axis) if isinstance(axis, (list, tuple)) else None
     if not axes or not all(isinstance(a, (int, np.integer)) for a in axes):
         raise TypeError(f"tensor_reduce: axis={axis!r}: an int or a list of ints (free axes of the tile)")
+    minor_one = int_one_is_minor and ndim > 2
+    if minor_one and isinstance(axis, (int, np.integer)) and axis == 1:
+        return [ndim - 1]
     named = sorted(int(a) + ndim if a < 0 else int(a) for a in axes)
     if named[0] < 1 or named != list(range(named[0], ndim)):
         legal = ", ".join(str(list(range(k, ndim))) for k in range(ndim - 1, 0, -1))
+        legal += f", the int 1 (the most-minor axis, as [{ndim - 1}])" if minor_one else ""
         raise ValueError(f"tensor_reduce: axis={axis!r} on a {ndim}-D tile: the reduced axes must be a contiguous run"
                          f" of free axes ending at the last one, never axis 0 (the partitions); allowed: {legal}")
     return named

@@ -101,28 +101,8 @@ def activate2(dst, op, data, imm0, imm1, op0, op1, relu_param=0.0, reverse0=Fals
 
 
 @not_modelled(_ISA, _SOURCES)
-def local_gather(dst, src_buffer, index, num_elem_per_idx=1, num_valid_indices=None, name=None):
-    """A gather within each partition group (GpSimd)."""
-
-
-@not_modelled(_ISA, _SOURCES)
-def nc_n_gather(dst, data, indices, name=None):
-    """Elements gathered by index along the free dimension."""
-
-
-@not_modelled(_ISA, _SOURCES)
-def sequence_bounds(dst, segment_ids, name=None):
-    """The start and end of each segment."""
-
-
-@not_modelled(_ISA, _SOURCES)
 def dma_compute(dst, srcs, reduce_op, scales=None, unique_indices=True, oob_mode=oob_mode.error, name=None):
     """A DMA that folds several sources."""
-
-
-@not_modelled(_ISA, _SOURCES)
-def nonzero_with_count(dst, src, index_offset=0, padding_val=-1, name=None):
-    """The indices of the nonzero elements and their count."""
 
 
 @not_modelled(_ISA, _SOURCES)
@@ -162,6 +142,5 @@ def register_store(dst, src):
 
 __all__ = ["dma_engine", "NkiValidationError", "NkiInstruction", "VirtualRegister", "get_nc_version",
            "get_nc_sub_version", "rng", "dropout", "set_rng_seed", "rand_set_state", "rand_get_state", "rand2",
-           "nc_matmul_mx", "quantize_mx", "activate2", "local_gather", "nc_n_gather", "sequence_bounds",
-           "dma_compute", "nonzero_with_count", "topk", "core_barrier", "sendrecv", "register_alloc", "register_move",
-           "register_load", "register_store"]
+           "nc_matmul_mx", "quantize_mx", "activate2", "dma_compute", "topk", "core_barrier", "sendrecv",
+           "register_alloc", "register_move", "register_load", "register_store"]

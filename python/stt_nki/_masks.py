@@ -82,7 +82,7 @@ class Selection:
 
 def _tile_reduce(args):
     data = args["data"]
-    return "data", reduced_axes(args["axis"], data.ndim)[0]
+    return "data", reduced_axes(args["axis"], data.ndim, int_one_is_minor=True)[0]
 
 
 def _reducing(args, operand="data"):

@@ -157,16 +157,6 @@ def rms_norm(x, w, axis, n, epsilon=1e-06, dtype=None, compute_dtype=None):
     """x / RMS(x) * w."""
 
 
-@not_modelled(_NL, "FAMILY-NEXT does not define its lowering")
-def where(condition, x, y, dtype=None):
-    """x where condition is 1.0, else y."""
-
-
-@not_modelled(_NL, "FAMILY-NEXT does not define its lowering")
-def gather_flattened(data, indices, axis=0, dtype=None):
-    """Elements of data picked by indices along the flattened free dimension."""
-
-
 @not_modelled(_NL, _RANDOM)
 def dropout(x, rate, dtype=None):
     """x with elements zeroed with probability rate."""
@@ -195,5 +185,5 @@ def while_loop(init, body_fun):
 __all__ = ["NkiTensor", "DType", "MemoryRegion", "NKIObject", "is_hbm", "is_on_chip", "is_psum", "is_sbuf", "abs",
            "invert", "rsqrt", "program_ndim", "shared_constant", "finfo", "no_reorder", "loop_reduce", "expand_dims",
            "average", "cos", "tan", "abs_max", "abs_min", "logical_not", "ceil", "floor", "trunc", "negative", "fmod",
-           "softmax", "rms_norm", "where", "gather_flattened", "dropout", "random_seed", "dynamic_range",
+           "softmax", "rms_norm", "dropout", "random_seed", "dynamic_range",
            "fori_loop", "while_loop"]

@@ -47,6 +47,7 @@ class Tensor(TensorViews, np.ndarray):
         self._origin = None
 
     def __getitem__(self, index):
+        index = _partition_first(index)
         basic = _as_basic(index, self.shape)
         if basic is not None:
             try:
@@ -69,6 +70,7 @@ class Tensor(TensorViews, np.ndarray):
     def __setitem__(self, index, value):
         if isinstance(value, LoopReduce):
             value = value.into(self[index])
+        index = _partition_first(index)
         basic = _as_basic(index, self.shape)
         where = basic if basic is not None else index
         target = np.ndarray.__getitem__(self.view(np.ndarray), where)
@@ -143,25 +145,24 @@ class Tensor(TensorViews, np.ndarray):
         """`tile.broadcast_to(shape)`: nl.broadcast_to of this tile."""
         return broadcast_to(self, shape, dtype=dtype)
 
-    def ap(self, pattern, offset=None, scalar_offset=None, vector_offset=None, indirect_dim=0, dtype=None):
-        """`.ap(pattern=[[stride, count], ...], offset)`: the storage addressed directly (element strides). Indirect
-        offsets and `dtype` are not modelled."""
-        unmodelled = {k: v for k, v in (("scalar_offset", scalar_offset), ("vector_offset", vector_offset),
-                                        ("dtype", dtype)) if v is not None}
-        if unmodelled or indirect_dim:
-            raise NotImplementedError(f"Tensor.ap: {unmodelled or {'indirect_dim': indirect_dim}}: indirect access"
-                                      " patterns and reinterpreting dtypes are not modelled")
-        offset = offset or 0
-        base = self
-        while base.base is not None and isinstance(base.base, Tensor):
-            base = base.base
-        # element e of the tensor is row e // row of its partition dim, element e % row within it; a step that is a
-        # whole number of rows steps partitions (in the session's SBUF, a partition pitch apart)
-        row = base.size // base.shape[0] if base.ndim > 1 else 1
-        pitch = base.strides[0] if base.ndim > 1 else base.itemsize
-        first = base[offset // row].reshape(-1)[offset % row:] if base.ndim > 1 else base[offset:]
-        return np.lib.stride_tricks.as_strided(first, shape=[n for _, n in pattern], strides=[
-            s // row * pitch if s % row == 0 and base.ndim > 1 else s * base.itemsize for s, _ in pattern])
+
+def _partition_first(index):
+    """Index tiles of fewer dims than the index's others, read partition dim first as NKI lays tiles out (the model's
+    index_partition_first): a [P, 1] tile of row numbers beside [1, A, 1] and [1, 1, B] grids is [P, 1, 1], not NumPy's
+    right-aligned [1, P, 1]."""
+    items = index if isinstance(index, tuple) else (index,)
+    arrays = [i for i in items if isinstance(i, np.ndarray) and i.ndim >= 1 and np.issubdtype(i.dtype, np.integer)]
+    if len({a.ndim for a in arrays}) < 2:
+        return index
+    try:
+        np.broadcast_shapes(*(a.shape for a in arrays))
+        return index  # NumPy's reading broadcasts: kept as it is
+    except ValueError:
+        pass
+    k = max(a.ndim for a in arrays)
+    items = tuple(i.reshape(i.shape[:1] + (1,) * (k - i.ndim) + i.shape[1:]) if any(i is a for a in arrays)
+                  and i.ndim < k else i for i in items)
+    return items if isinstance(index, tuple) else items[0]
 
 
 def _in_bounds(index, shape):

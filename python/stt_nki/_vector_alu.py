@@ -283,8 +283,9 @@ _REDUCE_BITVEC = {"bitwise_and", "bitwise_or", "bitwise_xor"}
 def tensor_reduce(beta, op, data, axis, negate, keepdims, dst=None, dtype=None):
     """Each partition's elements over `axis` folded with `op` (TensorReduce 0x42, or 0x52 for a bitwise op): in fp32
     from the op's identity, element by element in order (the model's reduce_fold decision), negated if asked, cast to
-    the output dtype (default: data's). `axis` is a free axis or a run of them ending at the last; `keepdims` keeps
-    them as 1s in the returned shape. A Beta 2 `dst` may have any shape with the right element count."""
+    the output dtype (default: data's). `axis` is a free axis or a run of them ending at the last, or the int 1 for
+    the most-minor axis (reduce_axis_one); `keepdims` keeps them as 1s in the returned shape. A Beta 2 `dst` may
+    have any shape with the right element count."""
     alu = model_op(op, "op")
     if alu not in _REDUCE_ARITH | _REDUCE_BITVEC:
         raise ValueError(f"tensor_reduce: op={op!r} is not one of NKI's reductions: nl.add, nl.subtract,"
@@ -293,7 +294,7 @@ def tensor_reduce(beta, op, data, axis, negate, keepdims, dst=None, dtype=None):
         raise ValueError(f"tensor_reduce: negate=True with op={alu}: negate applies to arithmetic reductions only")
     if not isinstance(data, np.ndarray):
         raise TypeError(f"data: expected a NumPy array, got {type(data).__name__}")
-    axes = reduced_axes(axis, data.ndim)
+    axes = reduced_axes(axis, data.ndim, int_one_is_minor=True)
     group = int(np.prod([data.shape[a] for a in axes], dtype=np.int64))
     kept = data.shape[:axes[0]]
     shape = kept + (1,) * len(axes) if keepdims else kept

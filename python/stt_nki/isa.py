@@ -1,7 +1,7 @@
 """`nki.isa`: NKI's calls in both of NKI's call forms, answered by the stt model: the Vector Engine's calls run as its
 instruction words, bit-exactly (`_vector_alu`, `_vector_copy`, each an `stt eval` command, `_eval`), the calls the
-model runs at NKI level (`_calls`, `_calls_vector`, `_dma`, each an `stt call`, `_level`), and the rest of NKI's
-published names (`_isa_names`). Every call is made by `_published.published` from its body and its two signatures.
+model runs at NKI level (`_calls`, `_calls_vector`, `_dma`, `_gather`, each an `stt call`, `_level`), and the rest
+of NKI's published names (`_isa_names`). Every call is made by `_published.published` from its body and its two signatures.
 
 NKI 2.27 and later ("Beta 2", `import nki`): `dst` first, every argument positional or by keyword as published, with
 `engine=` and `name=`; the call writes `dst` (and returns it). `neuronxcc.nki` ("Beta 1"): the call returns a new
@@ -21,6 +21,7 @@ from ._calls import (activation, activation_reduce, affine_select, iota, nc_matm
 from ._calls_vector import (bn_aggr, bn_stats, exponential, max8, nc_find_index8, nc_match_replace8,  # noqa: F401
                             nc_stream_shuffle, range_select)
 from ._dma import dma_copy, dma_transpose  # noqa: F401
+from ._gather import local_gather, nc_n_gather, nonzero_with_count, sequence_bounds  # noqa: F401
 
 constants = None  # nki.isa.constants: set by compat.install_as_nki
 

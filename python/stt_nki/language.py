@@ -228,7 +228,8 @@ def _reduction(nki, op):
     (FAMILY-NEXT §3.3), returning a new tile of the input's dtype unless `dtype` says otherwise."""
 
     def reduce(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
-        return isa.tensor_reduce(globals()[op], x, axis, dtype=dtype, keepdims=keepdims, mask=mask, **kwargs)
+        axes = reduced_axes(axis, x.ndim) if isinstance(x, np.ndarray) else axis  # numpy.sum's axis numbers
+        return isa.tensor_reduce(globals()[op], x, axes, dtype=dtype, keepdims=keepdims, mask=mask, **kwargs)
     reduce.__name__ = reduce.__qualname__ = nki
     reduce.__doc__ = (f"nl.{nki}(x, axis, dtype=None, keepdims=False): x folded with nl.{op} over axis"
                       " (nki.isa.tensor_reduce).")
@@ -253,8 +254,8 @@ def mean(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
     """nl.mean: the fp32 sum over axis (tensor_reduce), then times fp32(1/n) (tensor_scalar), cast to dtype (default
     x's): the model's reading of NKI's "fp32 intermediates" (FAMILY-NEXT §3.3). Under a mask, n is the count of kept
     elements and the positions the mask leaves out keep the sentinel (the model's mask_semantics)."""
-    total = isa.tensor_reduce(globals()["add"], x, axis, dtype=float32, keepdims=keepdims, mask=mask, **kwargs)
     axes = reduced_axes(axis, x.ndim)
+    total = isa.tensor_reduce(globals()["add"], x, axes, dtype=float32, keepdims=keepdims, mask=mask, **kwargs)
     n = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
     kept = None
     if mask is not None:
@@ -292,6 +293,56 @@ def matmul(x, y, transpose_x=False, *, mask=None, **kwargs):
     if mask is not None:  # over the contraction, M and N (FAMILY-NEXT §9)
         kwargs["mask"] = mask
     return isa.nc_matmul(stationary, y, **kwargs)
+
+
+def where(condition, x, y, dtype=None, *, mask=None, **kwargs):
+    """nl.where: x where condition is nonzero, else y (numpy.where), on the Vector Engine (the model's nl_where): y in
+    the result dtype (a tile copied or cast, a number set by memset), then tensor_copy_predicated of x where
+    condition is nonzero (a float condition made a uint8 predicate by tensor_scalar not_equal 0 first). Tiles broadcast partition dim first; the default dtype is NKI's type promotion of x and y."""
+    if kwargs:
+        raise TypeError(f"nl.where: unexpected arguments {sorted(kwargs)}")
+    if mask is not None:
+        return _masks.apply("nl.where", mask, lambda **a: where(**a, dtype=dtype),
+                            {"condition": condition, "x": x, "y": y})
+    if not isinstance(condition, np.ndarray):
+        raise TypeError(f"nl.where: condition: expected a tile (a NumPy array), got {type(condition).__name__}")
+    shape = tile_shape(condition)
+    for what, v in (("x", x), ("y", y)):
+        if isinstance(v, np.ndarray):
+            shape = broadcast_shape(np.empty(shape, np.uint8), v, ("condition", what))
+    if dtype is None:
+        models = [_dtypes.of_array(v, w)[0] if isinstance(v, np.ndarray) else
+                  "int32" if isinstance(v, (int, np.integer)) and not isinstance(v, bool) else "fp32"
+                  for w, v in (("x", x), ("y", y))]
+        dtype = _dtypes.promote(*models)
+    model = _dtypes.named(dtype, "dtype")
+    out = _dtypes.empty(shape, model)
+
+    def full(v):
+        return np.ascontiguousarray(as_tile_shape(v, shape)) if isinstance(v, np.ndarray) else v
+
+    if isinstance(y, np.ndarray):
+        isa.tensor_copy(dst=out, src=full(y))
+    else:
+        isa.memset(dst=out, value=y)
+    predicate = full(condition)
+    if not _dtypes.is_int(_dtypes.of_array(predicate, "condition")[0]):  # 1.0 / 0.0: a uint8 predicate first
+        predicate = isa.tensor_scalar(data=predicate, op0=not_equal, operand0=0.0, dtype=uint8)
+    isa.tensor_copy_predicated(dst=out, src=full(x), predicate=predicate)
+    return out
+
+
+def gather_flattened(data, indices, axis=0, dtype=None, *, mask=None, **kwargs):
+    """nl.gather_flattened: each partition's free elements of data flattened, picked by indices (uint32), shaped as
+    indices: nki.isa.nc_n_gather on GpSimd (the model's gather_flattened_lowering), then a cast when dtype differs."""
+    if kwargs:
+        raise TypeError(f"nl.gather_flattened: unexpected arguments {sorted(kwargs)}")
+    if axis != 0:
+        raise NotImplementedError(f"nl.gather_flattened: axis={axis!r}: NKI does not say what it does; the model"
+                                  " takes axis=0, the default (each partition's flattened free elements)")
+    result = isa.nc_n_gather(data, indices, mask=mask)
+    return result if dtype is None or _dtypes.named(dtype, "dtype") == _dtypes.of_array(result, "data")[0] else \
+        isa.tensor_copy(result, dtype=dtype)
 
 
 def load(src, dtype=None, *, mask=None, **kwargs):

@@ -118,6 +118,21 @@ def test_compare_names_the_first_difference():
     assert "shape (2,), the golden's is (3,)" in runner.compare("#0", np.zeros(2), np.zeros(3), 0, 0)
 
 
+def test_a_range_tolerance_scales_rtol_by_the_goldens_largest_magnitude():
+    runner = _runner()
+    golden, got = np.array([10.0, 0.001, -0.002]), np.array([10.0, 0.0015, -0.0025])
+    assert "2 of 3 elements differ" in runner.compare("#0", got, golden, 1e-3, 0)  # per element: 0.0005 > 1e-6
+    assert runner.compare("#0", got, golden, 1e-3, 0, "range") is None  # 0.0005 <= 1e-3 * 10 (maxAllClose's "max")
+    why = runner.compare("#0", np.array([10.0, 0.02]), np.array([10.0, 0.0]), 1e-3, 0, "range")
+    assert why == ("output #0: 1 of 2 elements differ beyond rtol=0.001 of the golden's largest magnitude, atol=0"
+                   " (first at (1,): 0.02 against 0.0)")
+    assert runner.compare("#0", np.array([np.nan, np.inf]), np.array([np.nan, np.inf]), 0, 0, "range") is None
+    with pytest.raises(runner.CaseError, match="tolerance='max': allowed: element, range"):
+        runner._check("r", {"name": "k", "source": "run_public.py", "nki": "beta2", "kernel": "k", "target": "trn2",
+                            "grid": None, "inputs": dict, "golden": dict, "rtol": 0, "atol": 0, "note": "",
+                            "tolerance": "max"})
+
+
 def test_outputs_pair_each_return_value_or_buffer_with_its_golden():
     runner = _runner()
     a, b = np.zeros(2), np.ones(2)

@@ -542,3 +542,19 @@ def test_beta1_loop_reduce_stored_into_a_tile_folds_into_it():
     np.testing.assert_array_equal(out[0], np.zeros((128, 8), F32))
     with pytest.raises(TypeError, match="store its result into the tile"):
         np.asarray(nl.loop_reduce(a[0], op=np.add, loop_indices=(0,)))
+
+
+def test_an_index_tile_of_fewer_dims_is_read_partition_first():
+    """src[idx, iy, iz] with idx a [P, 1] tile of row numbers and iy, iz [1, A, 1] / [1, 1, B] grids is rows idx of
+    src ([P, A, B], as NKI's dma_transpose gather example reads it), not NumPy's right-aligned broadcast."""
+    @stt_nki.jit
+    def kernel(src, rows):
+        idx = nl.load(rows)
+        iy = nl.arange(src.shape[1])[None, :, None]
+        iz = nl.arange(src.shape[2])[None, None, :]
+        out = nl.ndarray((rows.shape[0],) + src.shape[1:], dtype=src.dtype, buffer=nl.shared_hbm)
+        nl.store(out, nl.load(src[idx, iy, iz]))
+        return out
+    src = np.arange(6 * 4 * 5, dtype=np.float32).reshape(6, 4, 5)
+    rows = np.array([[5], [0], [3]], np.int32)
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(src, rows), src[[5, 0, 3]])

@@ -20,11 +20,7 @@ EXPECTED = {
     # out-of-bounds indirect DMA: the model's IndexError names the index, axis and size (and the kernel's line), the
     # test wants the simulator's own message, which counts in a flattened index
     "test_nki_isa_dma_copy.py": ["is out of bounds for axis 0 with size 128"],
-    "test_nki_isa_dma_transpose.py": ["dma_transpose: src: expected a NumPy array"],  # an indirect (gather) transpose
     "test_nki_isa_dropout.py": ["random state's layout"],  # unmodellable (FAMILY-NEXT §13a)
-    "test_nki_isa_local_gather.py": ["nki.isa.local_gather: FAMILY-NEXT does not define it"],
-    "test_nki_isa_sequence_bounds.py": ["nki.isa.sequence_bounds: FAMILY-NEXT does not define it"],
-    "test_nki_nl_gather_flattened.py": ["nki.language.gather_flattened: FAMILY-NEXT does not define its lowering"],
 }
 
 

@@ -29,6 +29,23 @@ def test_sum_is_the_sequential_fp32_fold_in_both_forms():
     assert nl.sum(x, axis=2, keepdims=True).shape == (128, 4, 1)
 
 
+def test_tensor_reduce_int_axis_one_names_the_most_minor_axis():
+    """nisa.tensor_reduce's int axis 1 on a 3-D or 4-D tile folds the last axis (the compiler maps the int 1 to the
+    most-minor axis X; nki-library's rmsnorm_tkg reduces (H0, BxS, H1) into (H0, BxS) so); nl.sum keeps numpy's
+    numbers and refuses it (test_bad_reductions_name_the_argument_and_the_rule)."""
+    x = RNG.standard_normal((16, 3, 40)).astype(np.float32)
+    want = fold(x, np.add, 0.0)  # (16, 3): the 40 of each row summed
+    dst = np.zeros((16, 3), np.float32)
+    nisa.tensor_reduce(dst, nl.add, x, axis=1)  # Beta 2, as rmsnorm_tkg.py calls it
+    np.testing.assert_array_equal(dst, want)
+    np.testing.assert_array_equal(nisa.tensor_reduce(nl.add, x, 1), want)  # Beta 1
+    assert nisa.tensor_reduce(nl.maximum, x, 1, keepdims=True).shape == (16, 3, 1)
+    y = RNG.standard_normal((4, 2, 3, 5)).astype(np.float32)
+    np.testing.assert_array_equal(nisa.tensor_reduce(nl.maximum, y, 1), fold(y, np.fmax, -np.inf))
+    with pytest.raises(ValueError, match=r"the int 1 \(the most-minor axis, as \[2\]\)"):
+        nisa.tensor_reduce(nl.add, x, [1])  # a list keeps numpy's numbers: [1] alone does not end at the last axis
+
+
 def test_subtract_max_min_and_negate_follow_the_fold():
     x = RNG.standard_normal((16, 33)).astype(np.float32)
     x[3, 5] = np.nan

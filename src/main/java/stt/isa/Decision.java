@@ -283,7 +283,8 @@ public enum Decision {
             + " finds no gap, the tensor is held outside the core's memory (its calls stage it) instead of being"
             + " refused. A kernel that passes data through an alias is not modelled."),
     LEVEL_CALL_COSTS("level_call_costs: an NKI-level call NKI 2.26 gives no cost line (exponential, bn_stats,"
-            + " bn_aggr, max8, nc_find_index8, nc_match_replace8, nc_stream_shuffle, tensor_partition_reduce, the"
+            + " bn_aggr, max8, nc_find_index8, nc_match_replace8, nc_stream_shuffle, tensor_partition_reduce, the gathers"
+            + " (nc_n_gather, local_gather, sequence_bounds, nonzero_with_count), the"
             + " GpSimd tensor_tensor / tensor_scalar) costs max(MIN_II, N) engine cycles per input tile, N its"
             + " elements per partition: the architecture guide's rule of about N cycles per input tile."),
     DMA_COST("dma_cost: a dma_copy or dma_transpose costs 500 ns, then its bytes at min(16, P) queues of 27 GiB/s,"
@@ -293,6 +294,29 @@ public enum Decision {
             + " (DMA: its min(16, P) earliest free queues) is free and every earlier call it shares bytes with (RAW,"
             + " WAR, WAW) has ended, a compute call 100 cycles of its own engine after (the static overhead between"
             + " dependent instructions); the 60-cycle tensor access overhead is inside MIN_II, not added."),
+    REDUCE_AXIS_ONE("nisa.tensor_reduce's int axis 1 on a tile of three or more dims names the most-minor free axis"
+            + " (as [ndim-1]), as the compiler (KLR) maps the int 1 to X and NKI 2.26 calls axis 1 the most-minor;"
+            + " nki-library's rmsnorm_tkg/layernorm_tkg reduce (H0, BxS, H1) into (H0, BxS) so. A list keeps"
+            + " numpy's numbers (FAMILY-NEXT §3.2), and the nl reductions keep numpy's numbers for the int too."),
+    INDEX_PARTITION_FIRST("An integer index tile with fewer dims than the other index arrays of the same index is"
+            + " read partition dim first (as tile_broadcast): a [P, 1] tile beside [1, A, 1] and [1, 1, B] grids is"
+            + " [P, 1, 1], not NumPy's right-aligned [1, P, 1]; only where NumPy's reading does not broadcast."),
+    GATHER_BOUNDS("An index outside its source is refused naming it, changing nothing: nc_n_gather's and"
+            + " nl.gather_flattened's outside the data's elements a partition, local_gather's offset plus"
+            + " num_elem_per_idx past src_buffer's (NKI: garbage values / undefined)."),
+    GATHER_FLATTENED_LOWERING("nl.gather_flattened(data, indices) is nki.isa.nc_n_gather on GpSimd (both gather each"
+            + " partition's flattened free elements by uint32 indices); only axis=0, the default, is taken."),
+    NL_WHERE("nl.where(condition, x, y) runs on the Vector Engine as y (a tile copied or cast, or a number set by"
+            + " memset) in the result dtype, then tensor_copy_predicated of x where condition is nonzero (a float"
+            + " condition made a uint8 predicate by tensor_scalar not_equal 0 first); tiles broadcast by"
+            + " tile_broadcast; the default dtype is NKI's type promotion of x and y."),
+    AP_INDIRECT("NkiTensor.ap's run-time offsets (and select / vector_select with tensor indices, made with them):"
+            + " the scalar_offset / vector_offset tile is read when the view is made (a kernel evaluates it right"
+            + " before the instruction that uses it); vector_offset (indirect_dim"
+            + " 0, HBM) starts partition p at its p-th value times dim 0's stride, the first pattern pair giving only"
+            + " the count; an element outside an HBM tensor is an IndexError naming the index, for a static ap too"
+            + " (on chip a pattern may read past the tensor's row inside its partitions' memory, as the device's"
+            + " does, but not past its partitions or that memory)."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"

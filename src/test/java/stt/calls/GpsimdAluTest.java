@@ -15,15 +15,11 @@ import stt.machine.Tile;
 /** tensor_tensor and tensor_scalar on GpSimd (decision gpsimd_alu) against values worked out by hand. */
 class GpsimdAluTest {
     private static LevelCall.Outcome run(Generation gen, String name, Map<String, ?> args) {
-        return LevelCalls.named(name).orElseThrow().call(gen, CoreState.fresh(gen), args);
+        return CallRuns.run(gen, name, args);
     }
 
     private static int[] bits(Tile t) {
-        int[] out = new int[t.rows() * t.cols()];
-        for (int k = 0; k < out.length; k++) {
-            out[k] = t.bits(k / t.cols(), k % t.cols());
-        }
-        return out;
+        return CallRuns.bits(t);
     }
 
     @Test
