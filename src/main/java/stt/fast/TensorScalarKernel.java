@@ -46,11 +46,11 @@ public final class TensorScalarKernel implements Kernel {
                 BitvecKernel.run(st.op0(), st.op1(), st.swap0(), st.swap1(), s0, c.ia, c.ib, c.ir, len, st.width());
                 Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
             } else {
-                Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
+                Transfer.loadFloats(m, src, lane, k0, len, c.a);
                 Arrays.fill(c.b, 0, len, Float.intBitsToFloat(s1));
                 ArithKernel.run(st.op0(), st.op1(), st.swap0(), st.swap1(), Float.intBitsToFloat(s0), c.a, c.b, c.r,
                         c.mid, c.scalar, len);
-                Transfer.storeFloats(m, dst, lane, k0, len, c.r, c.scratch);
+                Transfer.storeFloats(m, dst, lane, k0, len, c.r);
             }
         }
     }

@@ -51,10 +51,10 @@ public final class TensorTensorKernel implements Kernel {
                 BitvecKernel.binary(op, c.ia, c.ib, c.ir, len, w.width());
                 Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
             } else {
-                Transfer.loadFloats(m, a, ra, lane, k0, len, c.a, 0, c.scratch);
-                Transfer.loadFloats(m, b, rb, lane, k0, len, c.b, 0, c.scratch);
+                Transfer.loadFloats(m, a, ra, lane, k0, len, c.a, 0);
+                Transfer.loadFloats(m, b, rb, lane, k0, len, c.b, 0);
                 ArithKernel.binary(op, c.a, c.b, c.r, len);
-                Transfer.storeFloats(m, dst, rd, lane, k0, len, c.r, 0, c.scratch);
+                Transfer.storeFloats(m, dst, rd, lane, k0, len, c.r, 0);
             }
         });
     }
