@@ -12,8 +12,13 @@ target/kernel-sources/<repo>@<commit8>/<path>, each read from a git repository b
 
 A repository with no DIR is cloned bare from https://github.com/<owner>/<name> into target/kernel-git/ (which fails
 cleanly without network). Prints per repository how many files it wrote and the blobs it could not find, and lists
-those in target/kernel-sources/NOT-FOUND.txt for scripts/kernel_corpus.py. Exit status 0 when every file is there, 1
-when some are not, 2 on a bad argument."""
+those in target/kernel-sources/NOT-FOUND.txt for scripts/kernel_corpus.py.
+
+The manifest must agree with the repositories it is read from: where a repository holds an entry's commit, that
+commit's tree must hold the entry's blob at the entry's path; else it names each such entry (file, both blobs, the
+commit) and writes nothing. A commit no repository read holds (newer than a mirror) is not checked: its blob is read by
+hash, as ever. Exit status 0 when every file is there, 1 when some are not, 2 on a bad argument or an inconsistent
+manifest."""
 import argparse
 import hashlib
 import os
@@ -112,6 +117,32 @@ def read_blob(gdirs, sha):
     return None
 
 
+def _git_out(gdir, *args):
+    """git's stdout (stripped) in the git directory `gdir`, else None when git fails."""
+    run = subprocess.run(["git", "--git-dir=" + gdir, *args], capture_output=True, text=True)
+    return run.stdout.strip() if run.returncode == 0 else None
+
+
+def inconsistent(files, gdirs):
+    """The entries of `files` ({"<repo>@<commit8>/<path>": sha}) that a repository of `gdirs` contradicts: it holds the
+    commit, and the commit's tree holds another blob at the path (or nothing). A list of messages, each naming the
+    file, the recorded blob, the commit and what that commit holds."""
+    out = []
+    for rel, sha in sorted(files.items()):
+        folder, _, path = rel.partition("/")
+        short = folder.split("@", 1)[1]
+        for gdir in gdirs:
+            commit = _git_out(gdir, "rev-parse", "--verify", "--quiet", short + "^{commit}")
+            if commit is None:
+                continue
+            held = _git_out(gdir, "rev-parse", "--verify", "--quiet", f"{commit}:{path}")
+            if held != sha:
+                there = f"blob {held}" if held else "no such file"
+                out.append(f"{rel}: sources.txt records blob {sha}, but commit {commit} holds {there} at {path}")
+            break
+    return out
+
+
 def materialise(repo, files, gdirs, out):
     """Writes `files` ({rel: sha}) of one repository under `out`; returns (written, present, {rel: why})."""
     written, present, missing = 0, 0, {}
@@ -146,17 +177,25 @@ def main(argv):
     except ValueError as e:
         print(f"kernel_sources: {e}", file=sys.stderr)
         return 2
-    not_found = {}
+    not_found, mine, wrong = {}, {}, []
     for repo, full in sorted(repos.items()):
-        mine = {rel: sha for rel, sha in files.items() if rel.split("@")[0] == repo}
+        mine[repo] = {rel: sha for rel, sha in files.items() if rel.split("@")[0] == repo}
         if repo not in gdirs:
             where, why = clone(full)
             if where is None:
-                not_found.update({rel: why for rel in mine})
-                print(f"{full}: no --git DIR and {why}: {len(mine)} files not materialised")
+                not_found.update({rel: why for rel in mine[repo]})
+                print(f"{full}: no --git DIR and {why}: {len(mine[repo])} files not materialised")
                 continue
             gdirs[repo] = [where]
-        written, present, missing = materialise(repo, mine, gdirs[repo], a.out)
+        wrong += inconsistent(mine[repo], gdirs[repo])
+    if wrong:
+        print("kernel_sources: sources.txt disagrees with the repositories (nothing written):\n  "
+              + "\n  ".join(wrong), file=sys.stderr)
+        return 2
+    for repo, full in sorted(repos.items()):
+        if repo not in gdirs:
+            continue
+        written, present, missing = materialise(repo, mine[repo], gdirs[repo], a.out)
         not_found.update(missing)
         print(f"{full}: {written} files written, {present} already there, {len(missing)} not found"
               + "".join(f"\n  not found: {rel} ({why})" for rel, why in sorted(missing.items())))

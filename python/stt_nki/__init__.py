@@ -11,7 +11,7 @@ Calls go through a `Session` (one `stt serve` process); module-level calls use a
 from . import isa, language
 from ._kernel import baremetal, jit, last_report, simulate, simulate_kernel
 from ._session import InvalidInstruction, ServerError, Session
-from .compat import install_as_nki
+from .compat import install_as_nki, install_device_placeholders
 
 __all__ = ["isa", "language", "Session", "InvalidInstruction", "ServerError", "simulate", "simulate_kernel", "jit",
-           "baremetal", "last_report", "install_as_nki"]
+           "baremetal", "last_report", "install_as_nki", "install_device_placeholders"]

@@ -89,13 +89,18 @@ def nc_matmul(beta, stationary, moving, is_stationary_onezero, is_moving_onezero
     (fp32, or bf16 on NC-v4), accumulating per `accumulate` (None: overwrite dst unless a matmul wrote all of
     it, then add — the model's matmul_accumulate_none); Beta 1 returns a new fp32 tile, which `psum += ...`
     accumulates in fp32."""
-    if is_transpose and _session.current().gen != "sunda":  # on NC-v2 a profiler hint: an ordinary matmul
+    # on NC-v2 is_transpose is a profiler hint, and fp32 has no bit-moving transpose mode (the model's
+    # transpose_fp32): both run as the ordinary matmul of stationary with moving (the identity kernels pass)
+    if is_transpose and _session.current().gen != "sunda" and _TRANSPOSED.get(_model_or_none(stationary)):
         return _transpose_mode(stationary, dst)
-    if perf_mode not in (None, "none", 0) and getattr(perf_mode, "name", None) != "none":
-        raise NotImplementedError(f"nc_matmul: perf_mode={perf_mode!r}: only the default mode is modelled")
+    mode = getattr(perf_mode, "value", perf_mode)
+    if mode not in (None, "none", 0, "double_row", "double_row_gen3"):
+        raise ValueError(f"nc_matmul: perf_mode={perf_mode!r}: allowed: none, double_row (double_row_gen3)")
     _check_tiles(tile_position, tile_size)
     if not isinstance(moving, np.ndarray) or not isinstance(stationary, np.ndarray):
         raise TypeError("nc_matmul: stationary and moving are NumPy arrays")
+    if mode in ("double_row", "double_row_gen3"):
+        return _double_row(stationary, moving, tile_size, dst, accumulate)
     shape = (stationary.reshape(stationary.shape[0], -1).shape[1],) + moving.shape[1:]
     c = Level("nc_matmul")
     c.tile("stationary", stationary)
@@ -109,6 +114,7 @@ def nc_matmul(beta, stationary, moving, is_stationary_onezero, is_moving_onezero
     got = c.run()
     out = as_result(got["dst"], model_of(dst, "dst") if dst is not None else "fp32", shape)
     if dst is None:
+        _flags.result(out)
         return out
     put(dst, out, "dst")
     _flags.written(dst)
@@ -206,19 +212,62 @@ def tensor_partition_reduce(beta, op, data, dst=None, dtype=None):
     return give(dst, as_result(c.run()["dst"], out, (1,) + data.shape[1:]))
 
 
+def _double_row(stationary, moving, tile_size, dst, accumulate):
+    """nc_matmul(perf_mode=double_row) (NC-v3+, FP8 inputs): stationary [K, 2, M] and moving [K, 2, N] hold two rows
+    a partition, both contracted: out[m, n] = sum over k and r of stationary[k, r, m] * moving[k, r, n]. The model
+    folds row 0's K as an ordinary matmul, then row 1's onto it (the model's double_row; two Tensor Engine calls in
+    the record)."""
+    if _session.current().gen == "sunda":
+        raise ValueError("nc_matmul: perf_mode=double_row: NeuronCore-v2 (trn1/inf2) has no performance mode")
+    if tile_size:
+        raise ValueError("nc_matmul: perf_mode=double_row cannot be combined with tile_position/tile_size (NKI)")
+    for what, a in (("stationary", stationary), ("moving", moving)):
+        if not model_of(a, what).startswith("fp8") or a.ndim != 3 or a.shape[1] != 2:
+            raise ValueError(f"nc_matmul: perf_mode=double_row: {what} {a.shape} {a.dtype}: an fp8 [K, 2, F] tile")
+    shape = (stationary.shape[2], moving.shape[2])
+    out = None
+    for r in (0, 1):
+        c = Level("nc_matmul")
+        c.tile("stationary", np.ascontiguousarray(stationary[:, r]))
+        c.tile("moving", np.ascontiguousarray(moving[:, r]))
+        if out is not None:
+            c.arg("dtype", "fp32")
+            c.tile("psum", out)
+            c.arg("accumulate", True)
+        out = np.asarray(as_result(c.run()["dst"], "fp32", shape))
+    out = as_result(out, "fp32", shape)
+    if dst is None:
+        _flags.result(out)
+        return out
+    if _flags.accumulating(dst, accumulate):
+        out = as_result(dst.astype(np.float32) + out, "fp32", shape)
+    put(dst, out.astype(dst.dtype), "dst")
+    _flags.written(dst)
+    return dst
+
+
+_TRANSPOSED = dict.fromkeys(("fp16", "bf16", "fp8_e4m3", "fp8_e5m2", "fp8_e3m4"), True)
+
+
+def _model_or_none(a):
+    try:
+        return model_of(a, "stationary")
+    except (TypeError, ValueError):
+        return None
+
+
 def _transpose_mode(data, dst):
     """nc_matmul(is_transpose=True) on NC-v3 and later (FAMILY-NEXT §6.3): `data` (the stationary) transposed bit for
     bit on the Tensor Engine, fp16/bf16 as 16-bit elements, fp8 as 16-bit elements whose upper byte is 0."""
     model = model_of(data, "stationary")
-    if model not in ("fp16", "bf16", "fp8_e4m3", "fp8_e5m2", "fp8_e3m4"):
-        raise ValueError(f"nc_matmul: is_transpose=True with {model}: the transpose mode moves fp16, bf16 or fp8")
     c = Level("nc_transpose")
     p = data.shape[0]
     c.tile("data", data.reshape(p, -1))
     bits = np.ascontiguousarray(c.run()["dst"]).view(np.uint8 if model.startswith("fp8") else np.uint16)
     wide = bits.astype(np.uint16)
     if dst is None:
-        return _dtypes.result(wide, model if not model.startswith("fp8") else "uint16")
+        out = model if not model.startswith("fp8") else "uint16"
+        return _dtypes.result(wide.view(_dtypes.storage(out)), out)
     if dst.dtype.itemsize != 2:
         raise ValueError(f"nc_matmul: is_transpose=True writes 16-bit elements; dst is {dst.dtype}")
     return put(dst, wide.view(dst.dtype).reshape(dst.shape), "dst")
@@ -293,12 +342,12 @@ class _Flags:
         offset = dst.__array_interface__["data"][0] - base.__array_interface__["data"][0]
         return np.lib.stride_tricks.as_strided(entry[1][offset:], shape=dst.shape, strides=dst.strides)
 
-    def accumulating(self, dst, accumulate):
+    def accumulating(self, dst, accumulate, form="accumulate=None"):
         flags = self._view(dst, False)
         written = 0 if flags is None else int(np.count_nonzero(flags))
         if accumulate is None:
             if 0 < written < dst.size:
-                raise ValueError(f"nc_matmul: accumulate=None onto a dst of which a matmul wrote {written} of"
+                raise ValueError(f"nc_matmul: {form} onto a dst of which a matmul wrote {written} of"
                                  f" {dst.size} elements: neither overwrite nor accumulate (the model's"
                                  " matmul_accumulate_none)")
             return written == dst.size
@@ -309,6 +358,26 @@ class _Flags:
 
     def written(self, dst):
         self._view(dst, True)[...] = 1
+
+    def result(self, out):
+        """Notes `out` as the last Beta 1 matmul's new tile, for the `psum[...] += nc_matmul(...)` that follows."""
+        self._last = (out.__array_interface__["data"][0], out.shape)
+
+    def accumulate_result(self, dst, value, is_view):
+        """Beta 1's `dst += value` when `value` is the last matmul's new tile and `dst` a view of an on-chip tensor (the
+        model's beta1_matmul_accumulate): the matmul accumulating into dst, as the compiler lowers it — written over
+        elements no matmul wrote (an accumulation group's first matmul), added to elements one did (fp32), a mix
+        refused. Returns False when the rule does not apply (an ordinary tile add)."""
+        last, self._last = getattr(self, "_last", None), None
+        if not is_view or not isinstance(value, np.ndarray) or last != (value.__array_interface__["data"][0],
+                                                                         value.shape):
+            return False
+        if self.accumulating(dst, None, "+= (Beta 1)"):
+            dst[...] = dst.view(np.ndarray) + value.view(np.ndarray)
+        else:
+            dst[...] = value
+        self.written(dst)
+        return True
 
 
 _flags = _Flags()

@@ -45,15 +45,21 @@ def range_select(beta, on_true_tile, comp_op0, comp_op1, bound0, bound1, reduce_
     c.arg("on_false_value", float(on_false_value))
     out = out_dtype(dtype, dst, model)
     c.arg("dtype", out)
+    return _run_into_reduce_res(c, "range_select", dst, reduce_res, rows, out, on_true_tile.shape)
+
+
+def _run_into_reduce_res(c, call, dst, reduce_res, rows, out, shape):
+    """Runs the call `c` for `dst` and, when the kernel passes one, `reduce_res` ([rows, 1] fp32, read from the
+    Vector Engine accumulators after the call)."""
     outputs = ["dst"]
     if reduce_res is not None:
         if not isinstance(reduce_res, np.ndarray) or reduce_res.size != rows:
-            raise ValueError(f"range_select: reduce_res: a [{rows}, 1] array")
+            raise ValueError(f"{call}: reduce_res: a [{rows}, 1] array")
         c.into("reduce_res", reduce_res, outputs)
     got = c.run(outputs)
     if reduce_res is not None:
         c.fill(got, "reduce_res", reduce_res)
-    return give(dst, as_result(got["dst"], out, on_true_tile.shape))
+    return give(dst, as_result(got["dst"], out, shape))
 
 
 # --- bn_stats / bn_aggr --------------------------------------------------------------------------------------------
@@ -199,12 +205,4 @@ def exponential(beta, src, max_value, reduce_res, reduce_cmd, reduce_init, dst=N
         raise ValueError("exponential: reduce_init is for reduce_cmd=load_reduce (NKI: unset or 0.0 otherwise)")
     out = out_dtype(dtype, dst, model)
     c.arg("dtype", out)
-    outputs = ["dst"]
-    if reduce_res is not None:
-        if not isinstance(reduce_res, np.ndarray) or reduce_res.size != rows:
-            raise ValueError(f"exponential: reduce_res: a [{rows}, 1] array")
-        c.into("reduce_res", reduce_res, outputs)
-    got = c.run(outputs)
-    if reduce_res is not None:
-        c.fill(got, "reduce_res", reduce_res)
-    return give(dst, as_result(got["dst"], out, src.shape))
+    return _run_into_reduce_res(c, "exponential", dst, reduce_res, rows, out, src.shape)

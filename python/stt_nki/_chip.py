@@ -69,14 +69,18 @@ class Chip:
         """True while this placement is the session's memory (a restarted server has a new one)."""
         return self.session.shared_spaces() is self.memory or not self.memory
 
-    def tensor(self, shape, storage, axis, buffer, name):
+    def tensor(self, shape, storage, axis, buffer, name, explicit=False):
         """A new array of `shape` and NumPy `storage` dtype whose axis `axis` is the partitions, placed in `buffer`'s
         space: a view of the session's memory when shared, else a private array. Its place is given back when the
-        last view of it goes. Raises MemoryError naming the tensor when the space has no gap for it."""
+        last view of it goes. Raises MemoryError naming the tensor when the space has no gap for it, unless the kernel
+        placed it itself (`explicit`: the model's explicit_allocation), which then gets a private array."""
         space = self.spaces[buffer]
         partitions = shape[axis]
         row_bytes = int(np.prod(shape, dtype=np.int64)) // max(partitions, 1) * storage.itemsize
         taken = space.take(max(row_bytes, 1))
+        if taken is None and explicit:
+            rows = np.empty((partitions, row_bytes), np.uint8)
+            return np.moveaxis(rows.view(storage).reshape((partitions,) + shape[:axis] + shape[axis + 1:]), 0, axis)
         if taken is None:
             raise MemoryError(f"nl.ndarray{' ' + name if name else ''}: {row_bytes} bytes a partition in nl.{buffer}"
                               f" with {space.in_use()} in use: no gap that large in the {space.size} bytes a"

@@ -74,10 +74,10 @@ def copy_into(dst, src, rmw, what):
                          " copies equal counts")
     rows = dst.shape[0] if dst.ndim else 1
     c = Level("dma_copy")
-    c.tile("src", np.ascontiguousarray(src).reshape(rows, -1), rows_limit=1 << 30)
+    c.tile("src", np.ascontiguousarray(src).reshape(rows, -1), rows_limit=1 << 30, origin=src)
     model = model_of(dst, "dst")
     c.arg("dtype", model)
     if rmw is not None:
         c.arg("dst_rmw_op", nki_name(rmw, "dst_rmw_op", ("add",)))
-        c.tile("dst_in", np.ascontiguousarray(dst).reshape(rows, -1), rows_limit=1 << 30)
+        c.tile("dst_in", np.ascontiguousarray(dst).reshape(rows, -1), rows_limit=1 << 30, origin=dst)
     return put(dst, as_result(c.run()["dst"], model, dst.shape), "dst")

@@ -76,6 +76,7 @@ class Call:
         values. Returns (model dtype, (P, F), shape)."""
         if isinstance(a, np.ndarray) and a.ndim >= 1:
             self.partitions(name, a)
+        _session.current().touch(a)
         where = _chip.region(a) if isinstance(a, np.ndarray) and a.ndim >= 1 and 1 <= a.shape[0] <= 128 else None
         if where is not None:
             self.opt(option, where)
@@ -95,6 +96,7 @@ class Call:
             model, travel = _dtypes.of_array(x, name)
             if model in _dtypes.BITS_MODELS:
                 travel = x.astype(np.float32)  # exact: the pointer then reads fp32
+            _session.current().touch(x)
             self.arrays[name + ".npy"] = np.ascontiguousarray(travel.reshape(partitions, 1))
             self.opt(option, "@" + name + ".npy")
         elif isinstance(x, (bool, np.bool_)):
@@ -149,9 +151,11 @@ class Call:
         if reduce_res is not None:
             write(reduce_res, got["acc.npy"].reshape(reduce_res.shape), "reduce_res")
         if where is not None:
+            s.wrote(dst)
             return dst
         result = _dtypes.result(got["out.npy"], out_model).reshape(shape)
         if dst is None:
+            s.wrote(result)
             return result
         write(dst, result, "dst")
         return dst

@@ -50,7 +50,8 @@ class oob_mode(enum.Enum):
 
 
 class matmul_perf_mode(enum.Enum):
-    """`nki.isa.matmul_perf_mode`: the model runs `none` only."""
+    """`nki.isa.matmul_perf_mode`: `none`, and `double_row` (FP8 on NC-v3+: two rows a partition, the model's
+    double_row; Beta 2.26's `double_row_gen3` names it too)."""
     none = "none"
     double_row = "double_row"
 

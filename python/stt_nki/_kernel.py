@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 
-from . import _chip, _dtypes, _session
+from . import _chip, _dtypes, _session, _timeline
 from ._tiles import Tensor, _Run, _state, ndarray, sbuf, shared_hbm
 
 
@@ -97,10 +97,13 @@ def run_kernel(fn, args, kwargs, grid=(), platform_target=None, profile=None):
         chip = getattr(s, "_chip", None)
         if outer is None and chip is not None:
             chip.end_kernel()
+        calls = s.calls[run.first_call:]
+        timeline = _timeline.Schedule(calls, s.gen)
         report = _report(run, time.perf_counter() - started)
+        report.update(timeline.report())
         _state.last_report = report
     if profile:
-        write_profile(profile, report, s.calls[run.first_call:])
+        write_profile(profile, report, calls, timeline)
     return _plain(result)
 
 
@@ -123,35 +126,46 @@ def _report(run, seconds):
 def last_report():
     """The report of the last kernel run in this thread: its calls per engine and per fidelity level (exact, model,
     approx), the Vector Engine words run, the estimated cycles and ns per engine, the calls NKI publishes no cost for,
-    the [MODEL] decisions they stand on, and the run's wall time."""
+    the [MODEL] decisions they stand on, the run's wall time, and the engine timeline's estimates (docs/timeline.md):
+    `latency_ns` (the device latency), `engines` ({engine: {busy_ns, share}}) and `critical_path` (its largest
+    contributors: call, kernel line, engine, count, cycles, ns)."""
     return getattr(_state, "last_report", None)
 
 
-_TRACKS = ("vector", "scalar", "tensor", "gpsimd", "dma")
-
-
-def write_profile(path, report, calls):
-    """A Chrome / Perfetto trace-event JSON of the calls: one track per engine, one complete ("X") slice per call
-    with its estimated duration (1 ns where NKI publishes no formula, marked), in program order on its engine."""
+def write_profile(path, report, calls, timeline=None):
+    """A Chrome / Perfetto trace-event JSON of the calls on the engine timeline (`_timeline.Schedule`): one track per
+    engine and one per DMA queue, one complete ("X") slice per call at its scheduled start, overlapping across
+    engines, and a flow arrow ("s" to "f") from each call to the one it waited for."""
+    timeline = timeline or _timeline.Schedule(calls, report["generation"])
+    tracks = [e for e in _timeline.ENGINES if e != "dma"] + [f"dma q{q}" for q in range(_timeline.DMA_QUEUES)]
     events = [{"ph": "M", "name": "process_name", "pid": 1, "args": {"name": f"stt: {report['kernel']}"}}]
-    for tid, name in enumerate(_TRACKS):
+    for tid, name in enumerate(tracks):
         events.append({"ph": "M", "name": "thread_name", "pid": 1, "tid": tid, "args": {"name": name}})
-    clock = {name: 0.0 for name in _TRACKS}
-    for c in calls:
-        engine = c["engine"]
-        ns = c.get("ns")
-        dur = ns if ns is not None else 1.0
-        events.append({"ph": "X", "name": c["name"], "cat": c["level"], "pid": 1, "tid": _TRACKS.index(engine),
-                       "ts": clock[engine] / 1000.0, "dur": dur / 1000.0,
+
+    def tid(i):
+        c = calls[i]
+        return tracks.index(f"dma q{timeline.queue[i]}" if c["engine"] == "dma" else c["engine"])
+
+    for i, c in enumerate(calls):
+        start, end = timeline.start[i], timeline.end[i]
+        events.append({"ph": "X", "name": c["name"], "cat": c["level"], "pid": 1, "tid": tid(i), "ts": start / 1000.0,
+                       "dur": (end - start) / 1000.0,
                        "args": {"level": c["level"], "decisions": c.get("decisions", []), "words": c.get("words", 0),
-                                "cycles": c.get("cycles"), "estimated": ns is not None,
-                                "arrays": c.get("arrays", {})}})
-        clock[engine] += dur
+                                "cycles": c.get("cycles"), "ns": c.get("ns"), "formula": c.get("formula"),
+                                "line": c.get("line"), "depends_on": list(timeline.deps[i])}})
+        why = timeline.why[i]
+        if why and why[0] == "dep":
+            j = why[1]
+            events.append({"ph": "s", "id": i, "name": "waits for", "cat": "dependency", "pid": 1, "tid": tid(j),
+                           "ts": (timeline.start[j] + timeline.end[j]) / 2000.0})
+            events.append({"ph": "f", "bp": "e", "id": i, "name": "waits for", "cat": "dependency", "pid": 1,
+                           "tid": tid(i), "ts": start / 1000.0})
     doc = {"traceEvents": events, "displayTimeUnit": "ns",
-           "otherData": {"model": "stt", "generation": report["generation"],
-                         "note": "each engine's calls in program order on its own track; no overlap between engines"
-                                 " is modelled (no source gives the device's schedule); durations are the model's"
-                                 " estimates from NKI's published cost formulas, 1 ns where none is published"}}
+           "otherData": {"model": "stt", "generation": report["generation"], "latency_ns": timeline.latency,
+                         "note": "the engine timeline of docs/timeline.md: each engine's calls in program order, engines"
+                                 " in parallel, a call after the calls whose bytes it shares (arrows); durations are"
+                                 " the model's estimates from published cost formulas and [MODEL] constants, not"
+                                 " measurements"}}
     with open(path, "w") as f:
         json.dump(doc, f)
 

@@ -44,9 +44,11 @@ class Level:
         if value is not None:
             self.args.append(f"{key}={_value(value)}")
 
-    def tile(self, key, a, rows_limit=128):
-        """An array as a [rows, F] tile (its free dims flattened in C order): returns (model dtype, rows, F)."""
+    def tile(self, key, a, rows_limit=128, origin=None):
+        """An array as a [rows, F] tile (its free dims flattened in C order): returns (model dtype, rows, F). The call
+        reads `origin` (the array `a` was copied from), else `a`."""
         model, tile = flat(a, f"{self.name}: {key}", rows_limit)
+        _session.current().touch(a if origin is None else origin)
         self.arrays[key + ".npy"] = tile
         prefix = model + ":" if model in _dtypes.BITS_MODELS else ""
         self.args.append(f"{key}={prefix}@{key}.npy")
@@ -103,6 +105,7 @@ def put(target, values, what):
     if target.dtype != values.dtype:
         raise ValueError(f"{what}: dtype {target.dtype}, the call's result is {values.dtype}")
     target[...] = values.reshape(target.shape)
+    _session.current().wrote(target)
     node, origin = target, getattr(target, "_origin", None)
     while origin is not None:  # a kernel's view made by advanced indexing is a copy: write it back where it came from
         base, index = origin
@@ -114,14 +117,18 @@ def put(target, values, what):
 def nki_name(op, what, allowed):
     """An op's NKI name (`nl.add` -> add, `np.maximum` -> maximum, an activation function -> its name), checked."""
     name = getattr(op, "nki", None) or getattr(op, "__name__", None) or (op if isinstance(op, str) else None)
-    name = {"amax": "maximum", "max": "maximum", "mean": "average", "absolute": "abs"}.get(name, name)
+    name = {"amax": "maximum", "max": "maximum", "sum": "add", "mean": "average", "absolute": "abs"}.get(name, name)
     if name not in allowed:
         raise ValueError(f"{what}={op!r}: allowed: {', '.join(allowed)}")
     return name
 
 
 def give(dst, result):
-    return result if dst is None else put(dst, result, "dst")
+    """The call's result into `dst`, or as a new array (which the last call wrote: `Session.wrote`)."""
+    if dst is None:
+        _session.current().wrote(result)
+        return result
+    return put(dst, result, "dst")
 
 
 def out_dtype(dtype, dst, default):

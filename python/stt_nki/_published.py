@@ -1,6 +1,8 @@
 """`published`: makes one `nki.isa` call from its body and its two published signatures (`_forms.Forms`): binds the
 arguments to the form they fit, handles `engine=`, `name=` and Beta 1's `mask=` (`_masks.apply`), then runs the
 body with the arguments by name."""
+import numpy as np
+
 from . import _masks
 from ._forms import Forms, engine, engine_check
 
@@ -32,6 +34,8 @@ def published(name, beta2, beta1, aliases=None, moves_data=False, picks_engine=F
                 engine_check(name, named)
             a.pop("name", None)
             mask = a.pop("mask", None) if beta == 1 else None
+            if isinstance(mask, (bool, np.bool_)):  # a whole-call predicate a kernel computed from its loop indices
+                mask = None if mask else np.zeros((), bool)
             if mask is not None:
                 return _masks.apply(name, mask, lambda **given: run(beta, **given), a)
             return run(beta, **a)

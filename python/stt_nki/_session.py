@@ -9,6 +9,7 @@ import os
 import select
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import warnings
@@ -16,7 +17,7 @@ import time
 
 import numpy as np
 
-from . import _java
+from . import _java, _places
 
 GENERATIONS = ("sunda", "cayman", "mariana", "mariana_plus", "maverick")
 # NKI's platform targets and NeuronCore versions (FAMILY-NEXT §10) -> the model's generations
@@ -88,7 +89,9 @@ class Session:
         self.last_words = []
         self.last_cost = None
         self.last_verdicts = []
-        self.calls = []  # every call's record: name, engine, level, decisions, words, cycles, ns, warnings
+        self.calls = []  # every call's record: name, engine, level, decisions, words, cycles, ns, formula, warnings,
+        # line (the caller's file:line), reads and writes (the footprints of its operands, _places.footprint)
+        self._reads = []  # the footprints the call being put together reads (touch)
 
     def __enter__(self):
         _bound().append(self)
@@ -211,31 +214,37 @@ class Session:
         Returns (code, stdout, stderr, {output name: array}); the words, their cost and the verdicts on them go to
         `last_words`, `last_cost` and `last_verdicts`."""
         with self._lock:
-            if self._proc is None:
-                self._start()
-            arrays = {name: np.ascontiguousarray(a) for name, a in arrays.items()}
-            key = (tuple(args), tuple((n, a.dtype.str, a.shape) for n, a in arrays.items()), tuple(outputs))
-            plan = self._plans.get(key) if self.shared else None
-            if plan is not None:
-                return self._replay(plan, arrays)
-            pieces, listing = [], []
-            for name, a in arrays.items():
-                a = np.ascontiguousarray(a)
-                header = io.BytesIO()  # the .npy header, then the array's own buffer: no copy of the data
-                np.lib.format.write_array_header_1_0(header, np.lib.format.header_data_from_array_1_0(a))
-                pieces += [header.getvalue(), memoryview(a).cast("B")]
-                listing.append({"name": name, "bytes": len(pieces[-2]) + a.nbytes})
-            js, payload = self._request({"args": args, "outputs": outputs, "arrays": listing}, pieces)
-            out = {a["name"]: _npy(payload[a["name"]]) for a in js["arrays"]}
-            shapes = {n[:-4] if n.endswith(".npy") else n: [list(a.shape), a.dtype.name] for n, a in arrays.items()}
-            for call in js.get("calls", []):
-                call["arrays"] = shapes
-            self._described(js)
-            if "replay" in js and self.shared:
-                if len(self._plans) >= _PLANS:
-                    self._plans.clear()
-                self._plans[key] = _Plan(js["words"], js["replay"]["inputs"], js["replay"]["outputs"])
-            return js["code"], js["out"], js["err"], out
+            try:
+                return self._run(args, arrays, outputs)
+            finally:
+                self._reads = []  # a refused call's reads do not carry over to the next call
+
+    def _run(self, args, arrays, outputs):
+        if self._proc is None:
+            self._start()
+        arrays = {name: np.ascontiguousarray(a) for name, a in arrays.items()}
+        key = (tuple(args), tuple((n, a.dtype.str, a.shape) for n, a in arrays.items()), tuple(outputs))
+        plan = self._plans.get(key) if self.shared else None
+        if plan is not None:
+            return self._replay(plan, arrays)
+        pieces, listing = [], []
+        for name, a in arrays.items():
+            a = np.ascontiguousarray(a)
+            header = io.BytesIO()  # the .npy header, then the array's own buffer: no copy of the data
+            np.lib.format.write_array_header_1_0(header, np.lib.format.header_data_from_array_1_0(a))
+            pieces += [header.getvalue(), memoryview(a).cast("B")]
+            listing.append({"name": name, "bytes": len(pieces[-2]) + a.nbytes})
+        js, payload = self._request({"args": args, "outputs": outputs, "arrays": listing}, pieces)
+        out = {a["name"]: _npy(payload[a["name"]]) for a in js["arrays"]}
+        shapes = {n[:-4] if n.endswith(".npy") else n: [list(a.shape), a.dtype.name] for n, a in arrays.items()}
+        for call in js.get("calls", []):
+            call["arrays"] = shapes
+        self._described(js)
+        if "replay" in js and self.shared:
+            if len(self._plans) >= _PLANS:
+                self._plans.clear()
+            self._plans[key] = _Plan(js["words"], js["replay"]["inputs"], js["replay"]["outputs"])
+        return js["code"], js["out"], js["err"], out
 
     def _described(self, js):
         self.last_words = [bytes.fromhex(w) for w in js.get("words", [])]
@@ -245,9 +254,23 @@ class Session:
             for call in js.get("calls", []):
                 self.record(call)
 
+    def touch(self, a):
+        """Notes that the call being put together reads array `a` (its footprint goes into the call's `reads`)."""
+        fp = _places.footprint(a, self._spaces)
+        if fp is not None:
+            self._reads.append(fp)
+
+    def wrote(self, a):
+        """Notes that the last recorded call wrote array `a` (its footprint goes into the call's `writes`)."""
+        fp = _places.footprint(a, self._spaces)
+        if fp is not None and self.calls:
+            self.calls[-1]["writes"].append(fp)
+
     def record(self, call):
-        """Adds one call to the session's record (`calls`), warning about what it reported (e.g. inputs outside an
-        activation function's valid range)."""
+        """Adds one call to the session's record (`calls`) with the footprints it read (`touch`) and the kernel line
+        that made it, warning about what it reported (e.g. inputs outside an activation function's valid range)."""
+        call["reads"], call["writes"], self._reads = self._reads, [], []
+        call["line"] = _caller_line()
         self.calls.append(call)
         for w in call.get("warnings", []):
             warnings.warn(f"{call['name']}: {w}", RuntimeWarning, stacklevel=4)
@@ -314,6 +337,15 @@ class Session:
 
 
 _UNSHARED = {}
+_PACKAGE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _caller_line():
+    """`file:line` of the innermost caller outside stt_nki (a kernel's line), or None."""
+    f = sys._getframe(1)
+    while f is not None and os.path.dirname(os.path.abspath(f.f_code.co_filename)) == _PACKAGE:
+        f = f.f_back
+    return None if f is None else f"{os.path.basename(f.f_code.co_filename)}:{f.f_lineno}"
 
 
 def _write_all(fd, pieces):

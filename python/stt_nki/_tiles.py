@@ -8,7 +8,7 @@ import threading
 
 import numpy as np
 
-from . import _chip, _dtypes, _ops, isa
+from . import _calls, _chip, _dtypes, _ops, isa
 from ._masks import Reach
 from ._tensor import TensorViews
 
@@ -18,15 +18,16 @@ _state = threading.local()
 class Buffer:
     """A memory NKI allocates tensors in: `nl.sbuf`, `nl.psum`, `nl.hbm` (= `private_hbm`), `nl.shared_hbm`."""
 
-    def __init__(self, name, on_chip):
-        self.name, self.on_chip = name, on_chip
+    def __init__(self, name, on_chip, explicit=False):
+        self.name, self.on_chip, self.explicit = name, on_chip, explicit
 
     def __repr__(self):
         return f"nl.{self.name}"
 
     def mod_alloc(self, *args, **kwargs):
-        """`ncc.sbuf.mod_alloc(...)`-style allocation: the model places tensors itself, so this is the buffer."""
-        return self
+        """`ncc.sbuf.mod_alloc(...)` / `ncc.psum.alloc(func)`: the kernel's own placement, which the model honours as
+        capacity the kernel vouches for, placing the tensor itself, unaliased (the model's explicit_allocation)."""
+        return Buffer(self.name, self.on_chip, explicit=True)
 
     alloc = mod_alloc
 
@@ -52,7 +53,11 @@ class Tensor(TensorViews, np.ndarray):
                 _in_bounds(basic, self.shape)
             except IndexError as e:
                 return Reach(self, index, e)
-            return super().__getitem__(basic)
+            out = super().__getitem__(basic)
+            if (isinstance(out, np.ndarray) and out.ndim == 1 and self.ndim >= 2 and getattr(self.buffer, "on_chip", 0)
+                    and isinstance((basic if isinstance(basic, tuple) else (basic,))[0], slice)):
+                out = out[:, None]  # an on-chip tile stays 2-D: t[:, i] of [P, F] is [P, 1] (the model's tile_2d)
+            return out
         try:
             out = super().__getitem__(index)
         except IndexError as e:  # an expression past the tensor: a masked load or store may still use it
@@ -65,10 +70,12 @@ class Tensor(TensorViews, np.ndarray):
         basic = _as_basic(index, self.shape)
         where = basic if basic is not None else index
         target = np.ndarray.__getitem__(self.view(np.ndarray), where)
+        if isinstance(value, np.ndarray) and value.ndim > np.ndim(target) == 1 and value.size == target.size:
+            value = value.reshape(target.shape)  # a [P, 1] tile into t[:, i] (tile_2d)
         if isinstance(value, np.ndarray) and 1 <= value.ndim < np.ndim(target):
             # NKI broadcasts the partition dim first (the model's tile_broadcast): [P] into [P, 1], [P, F] into [P, 1, F]
             value = value.reshape(value.shape[:1] + (1,) * (np.ndim(target) - value.ndim) + value.shape[1:])
-        super().__setitem__(where, value)
+        np.ndarray.__setitem__(self.view(np.ndarray), where, value)  # not through our __getitem__ (tile_2d)
 
     # tile operators run on the model's Vector Engine, as NKI lowers them
     def _op(self, name, other, reverse=False):
@@ -76,6 +83,12 @@ class Tensor(TensorViews, np.ndarray):
         return op(other, self) if reverse else op(self, other)
 
     def __add__(self, o):
+        return self._op("add", o)
+
+    def __iadd__(self, o):
+        # Beta 1's `psum[...] += nisa.nc_matmul(...)` is the matmul accumulating into the tile (beta1_matmul_accumulate)
+        if _calls._flags.accumulate_result(self, o, self._origin is None):
+            return self
         return self._op("add", o)
 
     def __radd__(self, o):
@@ -171,9 +184,17 @@ def _as_basic(index, shape):
     if not any(isinstance(i, np.ndarray) for i in items):
         return None if any(isinstance(i, (list, Tensor)) for i in items) else index
     out, last_axis = [], -1
+    arrays = [i for i in items if isinstance(i, np.ndarray)]
+    # integers beside grids of one axis per array (`t[g, ip, if]`, ip and if 2-D): each integer drops its axis, as
+    # NumPy's indexing does; beside grids of one axis per item (`t[ip, 0]`, ip 2-D) it is a size-1 axis of the grid
+    drop_ints = len(arrays) < len(items) and all(a.ndim == len(arrays) for a in arrays)
+    grid_items = len(arrays) if drop_ints else len(items)
     for i in items:
         if isinstance(i, (int, np.integer)):
-            out.append(slice(int(i), int(i) + 1) if i != -1 else slice(-1, None))
+            if drop_ints:
+                out.append(int(i))
+            else:
+                out.append(slice(int(i), int(i) + 1) if i != -1 else slice(-1, None))
             continue
         if not isinstance(i, np.ndarray):
             out.append(i)
@@ -192,7 +213,7 @@ def _as_basic(index, shape):
         # a grid of as many axes as the index has items, its axes in order; or, for a tile of at least two axes (a
         # tile never falls below 2-D), one of more axes, used in order, whose other axes no index uses (a 3-axis
         # nl.mgrid indexing a 2-D tensor): size 1 in every index, they drop out (the model's beta1_grid_axes)
-        if varying[0] <= last_axis or (i.ndim != len(items) and not i.ndim > len(items) >= 2):
+        if varying[0] <= last_axis or (i.ndim != grid_items and not i.ndim > grid_items >= 2):
             return None
         last_axis = varying[0]
         step = int(flat[1] - flat[0])
@@ -249,8 +270,16 @@ def arange(*args):
 
 def broadcast_to(x, shape, dtype=None):
     """`nl.broadcast_to(x, shape, dtype=None)`: a tile of `shape` holding x's elements repeated along its size-1
-    dimensions (data movement, bits kept), cast to `dtype` when given (tensor_copy)."""
-    out = _dtypes.wrap(np.ascontiguousarray(np.broadcast_to(np.asarray(x), tuple(shape))))
+    dimensions (data movement, bits kept), cast to `dtype` when given (tensor_copy). A 1-D tile [P] is [P, 1], its
+    axis the partitions (tile_broadcast, FAMILY-NEXT §0.2): a free-axis reduction's [P] repeats along the free axes."""
+    x, shape = np.asarray(x), tuple(int(n) for n in shape)
+    if x.ndim == 1 and len(shape) > 1:
+        x = x.reshape(x.shape + (1,) * (len(shape) - 1))
+    try:
+        out = _dtypes.wrap(np.ascontiguousarray(np.broadcast_to(x, shape)))
+    except ValueError:
+        raise ValueError(f"broadcast_to: x {x.shape} into shape={shape}: each dimension must equal the target's or"
+                         " be 1 (a 1-D tile [P] is [P, 1])") from None
     if dtype is not None and _dtypes.named(dtype, "dtype") != _dtypes.of_array(out, "x")[0]:
         return isa.tensor_copy(out, dtype=dtype)
     return out
@@ -262,7 +291,9 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
     """A new tensor of `shape` and `dtype` in `buffer` (default SBUF), filled with the uninitialised sentinel (NaN
     for floats, 4 for integers) so that a read of unwritten memory shows. Inside a kernel an on-chip tensor is placed
     in the session's SBUF or PSUM (`_chip`): at most 128 partitions, in a gap of the generation's bytes per partition
-    left by the tensors still alive."""
+    left by the tensors still alive; one the kernel places itself (`address=`, `ncc.*.alloc`/`mod_alloc`), or one with
+    block dimensions before its partition dimension (whose blocks NKI maps to physical tiles as their lifetimes
+    allow), is held outside the core's memory when no gap is left (explicit_allocation)."""
     partition_axis = _partition_axis(shape)
     shape = tuple(int(n) for n in (shape if isinstance(shape, (tuple, list)) else (shape,)))
     buffer = sbuf if buffer is None else buffer
@@ -278,7 +309,8 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
                          " (nl.tile_size.pmax)")
     model = _dtypes.named(dtype, "dtype")
     if buffer.on_chip and run is not None:
-        bits = _chip.of(run.session).tensor(shape, _dtypes.storage(model), partition_axis, buffer.name, name)
+        bits = _chip.of(run.session).tensor(shape, _dtypes.storage(model), partition_axis, buffer.name, name,
+                                            explicit=buffer.explicit or address is not None or partition_axis > 0)
         t = _dtypes.sentinel(bits, model).view(Tensor)
     else:
         t = _dtypes.uninitialised(shape, dtype).view(Tensor)
@@ -347,9 +379,9 @@ def num_programs(axes=0):
     return int(np.prod([grid[a] if a < len(grid) else 1 for a in np.atleast_1d(axes)]))
 
 
-def _loop(start, stop=None, step=1):
+def _loop(start, stop=None, step=1, *, directives=None):
     """`nl.affine_range`, `sequential_range`, `static_range`, `range`: every kind runs in order (the model's
-    loops_sequential; NKI's simulator does the same)."""
+    loops_sequential; NKI's simulator does the same), so `directives=` (`nki.compiler.no_reorder()`) change nothing."""
     return range(start) if stop is None else range(start, stop, step)
 
 

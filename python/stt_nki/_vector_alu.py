@@ -54,6 +54,8 @@ def tensor_tensor(beta, data1, data2, op, dst=None, dtype=None):
     """`data1 op data2`: Tensor-Tensor 0x41, or 0x51 for a bit-vector op; an op the Vector Engine's word refuses
     (divide, pow, mod) runs on GpSimd (`_or_gpsimd`). Beta 1's default dtype is NKI's type promotion of the two inputs
     (bf16 with fp32 gives fp32). The operands (and dst) have one partition count."""
+    if beta == 1:
+        data1, data2 = _free_broadcast(data1, data2)
     c = Call("tensor-tensor")
     m1, _, shape = c.tensor("--data", "data1", data1, "--dtype0")
     m2, _, _ = c.tensor("--data2", "data2", data2, "--dtype1")
@@ -62,6 +64,20 @@ def tensor_tensor(beta, data1, data2, op, dst=None, dtype=None):
     out = c.out_dtype(dtype, dst, _dtypes.promote(m1, m2))
     return _or_gpsimd(lambda: c.run("tensor_tensor", out, shape, dst), "tensor_tensor",
                       {"data1": data1, "data2": data2}, {}, {"op": alu}, out, shape, dst)
+
+
+def _free_broadcast(a, b):
+    """Beta 1's `nisa.tensor_tensor(data1 [P, F], data2 [P, 1])` (nki-samples' double_row_matmul): an operand's size-1
+    free dims read again along the other's, as an access pattern of step 0 reads them (the model's
+    beta1_isa_free_broadcast); operands of other shapes go on as given, for the call's own check to name."""
+    if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)) or a.shape == b.shape or a.ndim != b.ndim \
+            or a.ndim < 2 or a.shape[0] != b.shape[0]:
+        return a, b
+    try:
+        shape = a.shape[:1] + np.broadcast_shapes(a.shape[1:], b.shape[1:])
+    except ValueError:
+        return a, b
+    return tuple(x if x.shape == shape else np.ascontiguousarray(np.broadcast_to(x, shape)) for x in (a, b))
 
 
 def _b2_tensor_scalar(dst, data, op0, operand0, reverse0=False, op1=None, operand1=None, reverse1=False,

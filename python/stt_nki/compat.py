@@ -1,6 +1,8 @@
 """`install_as_nki()`: makes `import nki`, `import nki.isa as nisa`, `import nki.language as nl`, `nki.typing`,
 `nki.compiler`, `from neuronxcc import nki` and `import neuronxcc.nki.language` resolve to stt_nki, so a kernel file
 runs on the model with no edit. It refuses to shadow a real NKI installation unless `force=True`."""
+import importlib.abc
+import importlib.machinery
 import importlib.util
 import sys
 import types
@@ -69,3 +71,42 @@ def uninstall_nki():
         if name.split(".")[0] in ("nki", "neuronxcc") and (getattr(sys.modules[name], "__stt_nki__", False)
                                                         or name.count(".")):
             del sys.modules[name]
+
+
+class _Placeholder(types.ModuleType):
+    """A device framework's module that is not installed: importable, and naming itself when a kernel file uses it."""
+
+    def __getattr__(self, attr):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        raise RuntimeError(f"{self.__name__}.{attr}: {self.__name__.split('.')[0]} (a Neuron device framework) is not"
+                           " installed; stt_nki runs the kernel without a device, so this use of it cannot run")
+
+
+class _Placeholders(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    def __init__(self, tops):
+        self.tops = tuple(tops)
+
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] not in self.tops:
+            return None
+        return importlib.machinery.ModuleSpec(name, self, is_package=True)
+
+    def create_module(self, spec):
+        module = _Placeholder(spec.name)
+        module.__path__ = []
+        return module
+
+    def exec_module(self, module):
+        pass
+
+
+def install_device_placeholders(tops=("torch_xla", "torch_neuronx")):
+    """Makes the device frameworks a kernel file may import at its top without using them in the kernel (nki-samples'
+    softmax tutorial: `import torch_xla.core.xla_model as xm`) importable where they are not installed: placeholder
+    modules, last on the import path, that raise RuntimeError naming themselves when an attribute is used. An
+    installed framework is imported as usual. Returns the names given placeholders."""
+    missing = tuple(t for t in tops if t not in sys.modules and importlib.util.find_spec(t) is None)
+    if missing and not any(isinstance(f, _Placeholders) and f.tops == missing for f in sys.meta_path):
+        sys.meta_path.append(_Placeholders(missing))
+    return missing

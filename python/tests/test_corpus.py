@@ -131,11 +131,12 @@ def test_outputs_pair_each_return_value_or_buffer_with_its_golden():
 def test_a_case_needs_the_files_its_kernel_imports_directly_or_not():
     runner = _runner()
     (case,) = [c for c in runner.load() if c["id"] == "nki-library/rmsnorm_tkg_1x1x8192"]
-    utils = "nki-library@092a49dc/src/nkilib_src/nkilib/core/utils/"
+    allocator, tree_logger = (runner._sources.pinned("nki-library", f"src/nkilib_src/nkilib/core/utils/{name}.py")
+                              for name in ("allocator", "tree_logger"))
     if runner._sources.find(case["source"]) is None:
         assert runner.needed(case) == [case["source"]]  # nothing more to read until it is there
         pytest.skip("the case's kernel file is not materialised (scripts/kernel_sources.py)")
     needed = runner.needed(case)
     # rmsnorm_tkg imports allocator; tree_logger comes only through the others (allocator, tensor_view)
-    assert {case["source"], utils + "allocator.py", utils + "tree_logger.py"} <= set(needed), needed
+    assert {case["source"], allocator, tree_logger} <= set(needed), needed
     assert all(rel in runner._manifest()[1] for rel in needed)

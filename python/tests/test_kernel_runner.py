@@ -119,7 +119,7 @@ def test_the_profile_is_trace_event_json(tmp_path):
     path = tmp_path / "trace.json"
     stt_nki.simulate(kernel, profile=str(path))(np.ones((128, 16), F32))
     doc = json.loads(path.read_text())
-    assert "no overlap" in doc["otherData"]["note"]
+    assert "engine timeline" in doc["otherData"]["note"]
     names = {e["tid"]: e["args"]["name"] for e in doc["traceEvents"] if e["ph"] == "M" and e["name"] == "thread_name"}
     slices = [e for e in doc["traceEvents"] if e["ph"] == "X"]
     assert [s["name"] for s in slices] == ["dma_copy", "activation", "tensor_reduce", "dma_copy"]
@@ -129,9 +129,9 @@ def test_the_profile_is_trace_event_json(tmp_path):
         assert s["dur"] > 0 and s["ts"] >= ends.get(s["tid"], 0)  # program order on each engine's track
         assert s["cat"] in ("exact", "model", "approx") and s["args"]["level"] == s["cat"]
         ends[s["tid"]] = s["ts"] + s["dur"]
-    assert [names[s["tid"]] for s in slices] == ["dma", "scalar", "vector", "dma"]
+    assert [names[s["tid"]] for s in slices] == ["dma q0", "scalar", "vector", "dma q0"]
     reduce = slices[2]
-    assert reduce["args"]["estimated"] and reduce["args"]["arrays"]["data"] == [[128, 16], "float32"]
+    assert reduce["args"]["cycles"] and reduce["args"]["depends_on"] == [1]  # it reads what the activation wrote
 
 
 def test_install_as_nki_refuses_to_shadow_a_real_nki(monkeypatch):
@@ -186,6 +186,36 @@ def test_broadcast_to_repeats_size_one_dimensions_and_casts():
     import ml_dtypes
     np.testing.assert_array_equal(low.view(np.uint16), np.repeat(a, 16, axis=1).astype(ml_dtypes.bfloat16).view(
         np.uint16))
+
+
+def test_broadcast_to_reads_a_1d_tile_as_its_partitions():
+    # nki-samples' fused_self_attn_for_SD_small_head_size: `(1.0 / sum_res).broadcast_to((128, d))` of a free-axis
+    # sum [128] gives each partition its own row's value in every column (NumPy's rule would put row f's in column f)
+    def kernel(a):
+        sums = nisa.tensor_reduce(np.add, data=nl.load(a), axis=(1,))  # [128]
+        return sums.broadcast_to((128, 16))
+    a = np.arange(128 * 4, dtype=F32).reshape(128, 4)
+    out = stt_nki.simulate_kernel(stt_nki.jit(kernel), a)
+    np.testing.assert_array_equal(out, np.repeat(a.sum(axis=1, keepdims=True), 16, axis=1))
+    with pytest.raises(ValueError, match=r"broadcast_to: x \(128, 1\) into shape=\(64, 16\)"):
+        stt_nki.simulate_kernel(stt_nki.jit(lambda a: nisa.tensor_reduce(np.add, data=nl.load(a), axis=(1,))
+                                            .broadcast_to((64, 16))), a)
+
+
+def test_a_loop_takes_the_no_reorder_directive():
+    # nki-samples' attention tutorial attn_fwd_v10: `nl.sequential_range(n, directives=nki.compiler.no_reorder())`
+    from stt_nki import compiler
+
+    def kernel(a):
+        out = nl.ndarray((128, 8), dtype=a.dtype, buffer=nl.shared_hbm)
+        acc = nl.zeros((128, 8), dtype=nl.float32)
+        for i in nl.sequential_range(4, directives=compiler.no_reorder()):
+            acc[...] = nl.add(acc, nl.load(a[:, nl.ds(i * 8, 8)]))
+        nl.store(out, value=acc)
+        return out
+    a = np.arange(128 * 32, dtype=F32).reshape(128, 32)
+    out = stt_nki.simulate_kernel(stt_nki.jit(kernel), a)
+    np.testing.assert_array_equal(out, a.reshape(128, 4, 8).sum(axis=1))
 
 
 def test_a_grid_with_more_axes_than_the_index_gives_one_tile_axis_per_index_expression():
@@ -364,3 +394,131 @@ def test_a_beta1_calls_new_tile_is_placed_in_sbuf_and_the_next_call_reads_it_the
     first, second = words
     assert _start_addr(first, 48) == _start_addr(second, 12)  # u: where the first word wrote, the second reads
     assert 0x40000 - 4096 <= _start_addr(first, 48) < 0x40000  # near the top of partition 0, as kernel_placement says
+
+
+def test_beta1_psum_plus_equals_matmul_starts_its_accumulation_group_on_a_new_psum_tensor():
+    """nki-samples' allocated_fused_rms_norm_qkv: `res_psum[0] += nisa.nc_matmul(...)` onto an nl.ndarray in PSUM (no
+    zeros first), which its test's golden shows is the plain sum of the matmuls (beta1_matmul_accumulate)."""
+    @stt_nki.jit
+    def kernel(lhs, rhs):
+        out = nl.ndarray((64, 32), dtype=nl.float32, buffer=nl.shared_hbm)
+        res = nl.ndarray((1, nl.par_dim(64), 32), dtype=nl.float32, buffer=nl.psum)
+        for k in nl.affine_range(3):
+            res[0] += nisa.nc_matmul(nl.load(lhs[k]), nl.load(rhs[k]))
+        plain = nl.zeros((64, 32), dtype=nl.float32)  # an ordinary tile add is still an add
+        plain += nl.load(lhs[0, :64, :32])
+        nl.store(out, value=nl.add(res[0], plain))
+        return out
+    rng = np.random.default_rng(5)
+    lhs = rng.integers(-4, 5, (3, 128, 64)).astype(F32)  # small integers: every sum exact in fp32
+    rhs = rng.integers(-4, 5, (3, 128, 32)).astype(F32)
+    want = sum(lhs[k].T @ rhs[k] for k in range(3)) + lhs[0][:64, :32]
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(lhs, rhs), want)
+
+
+def test_beta1_plus_equals_matmul_onto_a_partly_matmul_written_tile_is_refused():
+    @stt_nki.jit
+    def kernel(lhs, rhs):
+        res = nl.ndarray((nl.par_dim(64), 32), dtype=nl.float32, buffer=nl.psum)
+        res[:, :16] += nisa.nc_matmul(nl.load(lhs), nl.load(rhs[:, :16]))
+        res[...] += nisa.nc_matmul(nl.load(lhs), nl.load(rhs))
+        return res
+    with pytest.raises(ValueError, match=r"\+= \(Beta 1\) onto a dst of which a matmul wrote 1024 of 2048"):
+        stt_nki.simulate(kernel)(np.ones((128, 64), F32), np.ones((128, 32), F32))
+
+
+def test_tensors_the_kernel_places_itself_may_alias_on_the_device_and_still_run():
+    """nki-samples' allocated_attention places three PSUM tensors on the same banks (ncc.psum.mod_alloc / alloc): more
+    than PSUM's 16 KiB a partition unaliased. The model places them apart, past its PSUM when full
+    (explicit_allocation); an nl.psum tensor the compiler would place is still refused when PSUM is full."""
+    from stt_nki import compiler as ncc
+
+    @stt_nki.jit
+    def kernel(a):
+        out = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.shared_hbm)
+        tiles = [nl.ndarray((2, nl.par_dim(128), 512), dtype=nl.float32,
+                            buffer=ncc.psum.mod_alloc(base_bank=0, num_bank_tiles=(2,))) for _ in range(5)]
+        for i, t in enumerate(tiles):  # 5 x 4 KiB a partition
+            t[1] = nl.multiply(nl.load(a), float(i + 1))
+        nl.store(out, value=nl.add(tiles[0][1], tiles[4][1]))
+        return out
+
+    a = np.random.default_rng(2).standard_normal((128, 512)).astype(F32)
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(a), a * F32(1) + a * F32(5))
+
+    @stt_nki.jit
+    def blocks(a):  # the attention tutorials' qk: [q tiles, kv tiles, P, 512] fp32, 32 KiB a partition in blocks
+        out = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.shared_hbm)
+        qk = nl.ndarray((4, 4, nl.par_dim(128), 512), dtype=nl.float32, buffer=nl.psum)
+        qk[3, 3] = nl.multiply(nl.load(a), 2.0)
+        nl.store(out, value=qk[3, 3])
+        return out
+    np.testing.assert_array_equal(stt_nki.simulate(blocks)(a), a * F32(2))
+
+    @stt_nki.jit
+    def automatic(a):
+        return [nl.ndarray((nl.par_dim(128), 2048), dtype=nl.float32, buffer=nl.psum) for _ in range(3)]
+    with pytest.raises(MemoryError, match="no gap"):
+        stt_nki.simulate(automatic)(a)
+
+
+def test_beta1_an_integer_beside_index_grids_drops_its_axis_and_gives_a_view():
+    """`psum[g, ip, if] += nisa.nc_matmul(...)` (nki-samples' allocated_attention): the integer picks a block, the grids
+    its [P, F], and the result is a view of the tensor, so the matmuls accumulate in it."""
+    @stt_nki.jit
+    def kernel(lhs, rhs):
+        out = nl.ndarray((64, 32), dtype=nl.float32, buffer=nl.shared_hbm)
+        res = nl.ndarray((2, nl.par_dim(64), 32), dtype=nl.float32, buffer=nl.psum)
+        ip, i_f = nl.arange(64)[:, None], nl.arange(32)[None, :]
+        for k in nl.affine_range(2):
+            res[1, ip, i_f] += nisa.nc_matmul(nl.load(lhs[k]), nl.load(rhs[k]))
+        nl.store(out, value=res[1, ip, i_f])
+        return out
+    rng = np.random.default_rng(6)
+    lhs = rng.integers(-4, 5, (2, 128, 64)).astype(F32)
+    rhs = rng.integers(-4, 5, (2, 128, 32)).astype(F32)
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(lhs, rhs), lhs[0].T @ rhs[0] + lhs[1].T @ rhs[1])
+
+
+def test_a_device_framework_imported_but_unused_by_the_kernel_gets_a_placeholder():
+    """nki-samples' softmax tutorial imports torch_xla.core.xla_model at its top and never uses it in the kernel."""
+    import importlib.util
+    import sys
+    if importlib.util.find_spec("torch_xla") is not None:
+        pytest.skip("torch_xla is installed: it imports as itself")
+    before = list(sys.meta_path)
+    try:
+        assert stt_nki.install_device_placeholders() == ("torch_xla", "torch_neuronx")
+        import torch_xla.core.xla_model as xm
+        with pytest.raises(RuntimeError, match=r"torch_xla.core.xla_model.xla_device: torch_xla \(a Neuron device"):
+            xm.xla_device()
+    finally:
+        sys.meta_path[:] = before
+        for name in [n for n in sys.modules if n.split(".")[0] in ("torch_xla", "torch_neuronx")]:
+            del sys.modules[name]
+    with pytest.raises(ImportError):
+        import torch_xla  # noqa: F401
+
+
+def test_an_on_chip_tile_indexed_by_an_integer_free_index_stays_two_dimensional():
+    """nki-samples' flash_fwd passes l_buffer[:, i] of a [P, n] tile as a [P, 1] tile and writes its [:, 0] (tile_2d)."""
+    @stt_nki.jit
+    def kernel(a):
+        out = nl.ndarray((128, 4), dtype=nl.float32, buffer=nl.shared_hbm)
+        t = nl.full((nl.par_dim(128), 4), fill_value=1.0, dtype=nl.float32)
+        column = t[:, 2]
+        assert column.shape == (128, 1)
+        column[:, 0] = nl.add(nl.load(a), column)
+        nl.store(out, value=t)
+        return out
+    a = np.arange(128, dtype=F32).reshape(128, 1)
+    want = np.ones((128, 4), F32)
+    want[:, 2] = a[:, 0] + 1
+    np.testing.assert_array_equal(stt_nki.simulate(kernel)(a), want)
+
+
+def test_a_beta1_mask_that_is_a_plain_bool_keeps_or_drops_the_whole_call():
+    """nki-samples' flash_attn_bwd passes mask=<a Python bool from its loop indices> to nc_matmul."""
+    x = np.arange(8 * 4, dtype=F32).reshape(8, 4)
+    np.testing.assert_array_equal(nisa.tensor_copy(x, mask=True), x)
+    assert np.isnan(nisa.tensor_copy(x, mask=np.bool_(False))).all()  # nothing written: the sentinel

@@ -72,3 +72,43 @@ def test_files_are_written_from_their_blobs_and_a_blob_the_repository_lacks_is_r
     written, present, _ = ks.materialise("nki-samples", files, [str(tmp_path / "nki-samples.git")], str(out))
     assert (written, present) == (1, 1)
     assert (out / "nki-samples@01234567" / "test" / "t.py").read_bytes() == b"t = 2\n"
+
+
+def _two_commits(folder):
+    """A bare repository at `folder` whose first commit holds k.py as v1 and whose second holds it as v2; returns
+    (first commit, second commit, v1's blob, v2's blob)."""
+    work = str(folder) + "-work"
+    _git("init", "-q", work)
+    commits = []
+    for text in (b"v = 1\n", b"v = 2\n"):
+        with open(os.path.join(work, "k.py"), "wb") as f:
+            f.write(text)
+        _git("add", ".", cwd=work)
+        _git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", text.decode(), cwd=work)
+        commits.append(_git("rev-parse", "HEAD", cwd=work))
+    _git("clone", "-q", "--bare", work, str(folder))
+    blobs = [_git("rev-parse", f"{commit}:k.py", cwd=work) for commit in commits]
+    return commits[0], commits[1], blobs[0], blobs[1]
+
+
+def test_an_entry_whose_commit_holds_another_blob_is_refused_and_nothing_is_written(ks, tmp_path, monkeypatch):
+    first, second, v1, v2 = _two_commits(tmp_path / "nki-samples.git")
+    gdir = str(tmp_path / "nki-samples.git")
+    good = {f"nki-samples@{first[:8]}/k.py": v1, f"nki-samples@{second[:8]}/k.py": v2,
+            "nki-samples@89abcdef/k.py": v2}  # a commit the repository lacks: read by hash, not checked
+    assert ks.inconsistent(good, [gdir]) == []
+    bad = {f"nki-samples@{first[:8]}/k.py": v2, f"nki-samples@{second[:8]}/gone.py": v2}
+    wrong = ks.inconsistent(bad, [gdir])
+    assert len(wrong) == 2 and set(wrong) == {
+        f"nki-samples@{second[:8]}/gone.py: sources.txt records blob {v2}, but commit {second} holds no such file at"
+        " gone.py",
+        f"nki-samples@{first[:8]}/k.py: sources.txt records blob {v2}, but commit {first} holds blob {v1} at k.py"}
+    # the script refuses the whole manifest before it writes any file, even the consistent entries
+    monkeypatch.setattr(ks._sources, "manifest", lambda: ({"nki-samples": "aws-neuron/nki-samples"},
+                                                          dict(good, **bad)))
+    out = tmp_path / "out"
+    assert ks.main(["--git", gdir, "--out", str(out)]) == 2
+    assert not out.exists()
+    monkeypatch.setattr(ks._sources, "manifest", lambda: ({"nki-samples": "aws-neuron/nki-samples"}, good))
+    assert ks.main(["--git", gdir, "--out", str(out)]) == 0
+    assert (out / f"nki-samples@{first[:8]}" / "k.py").read_bytes() == b"v = 1\n"

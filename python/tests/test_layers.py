@@ -7,6 +7,7 @@ import ast
 import configparser
 import importlib.util
 import pathlib
+import re
 import shutil
 import subprocess
 
@@ -102,3 +103,13 @@ def test_siblings_are_independent_with_a_bar_and_may_import_each_other_with_a_co
 def test_import_linter_agrees():
     done = subprocess.run(["lint-imports", "--config", str(CONTRACT)], cwd=PYTHON, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:]
+
+
+def test_architecture_doc_draws_the_contracts_rows():
+    """docs/architecture.md's drawing of the layers (the code block after "## stt_nki in layers", the modules from the
+    21st character of each row to the first run of two spaces) names the contract's rows, in its order."""
+    doc = (PYTHON.parent / "docs" / "architecture.md").read_text()
+    block = doc.split("## stt_nki in layers", 1)[1].split("```")[1].strip("\n")
+    drawn = [re.split(r" {2,}", row[20:].strip())[0] for row in block.splitlines()]
+    rows = [" | ".join(m.split(".")[-1] for m in modules) for modules, _ in layers()[1:]]
+    assert drawn == rows

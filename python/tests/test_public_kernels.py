@@ -25,7 +25,6 @@ EXPECTED = {
     "test_nki_isa_local_gather.py": ["nki.isa.local_gather: FAMILY-NEXT does not define it"],
     "test_nki_isa_sequence_bounds.py": ["nki.isa.sequence_bounds: FAMILY-NEXT does not define it"],
     "test_nki_nl_gather_flattened.py": ["nki.language.gather_flattened: FAMILY-NEXT does not define its lowering"],
-    "test_nki_isa_nc_matmul.py": ["only the default mode is modelled"],  # perf_mode double_row
 }
 
 

@@ -2,6 +2,7 @@
 for the third-party files listed in ../sources.txt, materialised by scripts/kernel_sources.py into
 target/kernel-sources/ (another folder: the STT_KERNEL_SOURCES environment variable, which kernel_corpus.py's
 --sources sets). The cases modules and the runner find every file through `find` and `path`."""
+import functools
 import os
 
 KERNELS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -86,3 +87,23 @@ def not_found(folder=None):
                 rel, _, why = line.rstrip("\n").partition(" ")
                 out[rel] = why
     return out
+
+
+def pinned(repo, rel):
+    """"<repo>@<commit8>/<rel>": the one entry of sources.txt for the file `rel` of `repo` (the commit its blob is
+    pinned to names its folder). A KeyError naming the file when sources.txt lists it under no commit or several."""
+    hits = [key for key in _pins() if key.split("@")[0] == repo and key.split("/", 1)[1] == rel]
+    if len(hits) != 1:
+        raise KeyError(f"sources.txt lists {repo} {rel} {len(hits)} times ({', '.join(hits) or 'none'}); a case"
+                       " names a file the manifest pins once")
+    return hits[0]
+
+
+def folders(repo):
+    """The folders "<repo>@<commit8>" of `repo`'s files in sources.txt, in the order they first appear."""
+    return tuple(dict.fromkeys(key.split("/", 1)[0] for key in _pins() if key.split("@")[0] == repo))
+
+
+@functools.lru_cache(maxsize=None)
+def _pins():
+    return manifest()[1]

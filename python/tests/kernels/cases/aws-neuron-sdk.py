@@ -8,6 +8,7 @@ import importlib.util
 import os
 
 import numpy as np
+from _goldens import mamba_golden, mamba_inputs, transpose_golden, transpose_inputs
 from _sources import path
 
 ROOT = "aws-neuron-sdk@81ce03ae"
@@ -63,21 +64,9 @@ def _matmul(name, k, m, n, **meta):
 def _mamba(version):
     """mamba_torch.py's accuracy check: mamba_layer in torch against the kernel, allclose(atol=1e-2, rtol=1e-2), on
     its inputs (ones; A = -1) at batch 1, seq_len 512, channels 256, state_size 16."""
-    def inputs(rng):
-        f32 = np.float32
-        return dict(delta=np.ones((1, 256, 512), f32), u=np.ones((1, 256, 512), f32), A=-np.ones((256, 16), f32),
-                    B=np.ones((1, 16, 512), f32), C=np.ones((1, 16, 512), f32))
-
-    def golden(delta, u, A, B, C):
-        delta_a = np.exp(delta[:, :, None, :] * A[None, :, :, None])
-        delta_b_u = delta[:, :, None, :] * B[:, None, :, :] * u[:, :, None, :]
-        scan = np.empty_like(delta_a)
-        for i in range(delta_a.shape[-1]):
-            scan[..., i] = delta_a[..., i] * (scan[..., i - 1] if i > 0 else 0) + delta_b_u[..., i]
-        return (C[:, None, :, :] * scan).sum(axis=-2)
     return {"name": f"mamba_{version}", "source": EXAMPLES + "fused_mamba/mamba_nki_kernels.py",
-            "kernel": f"mamba_{version}", "nki": "beta2", "target": "trn2", "grid": None, "inputs": inputs,
-            "golden": golden, "rtol": 1e-2, "atol": 1e-2,
+            "kernel": f"mamba_{version}", "nki": "beta2", "target": "trn2", "grid": None, "inputs": mamba_inputs,
+            "golden": mamba_golden, "rtol": 1e-2, "atol": 1e-2,
             "note": "golden re-expressed in NumPy from mamba_torch.py's mamba_layer (exp, then the associative scan"
                     " out[i] = deltaA[i] * out[i-1] + deltaB_u[i], then sum over the state)"}
 
@@ -107,15 +96,6 @@ def _simulate_inputs(rng):
 
 def _simulate_golden(a_ptr, b_ptr):
     return a_ptr + b_ptr
-
-
-def _transpose_inputs(rng):
-    return dict(in_tensor=np.arange(5 * 3 * 4, dtype=np.int8).reshape(5, 12), shape2D=(3, 4))
-
-
-def _transpose_golden(in_tensor, shape2D):
-    x, y = shape2D
-    return np.transpose(in_tensor.reshape(-1, x, y), (0, 2, 1)).reshape(in_tensor.shape)
 
 
 def _baremetal_inputs(rng):
@@ -236,7 +216,7 @@ CASES = _unittests() + MXFP + [
              " allclose(a + b) at torch's defaults, on [256, 1024] fp32"},
     {"name": "tensor_transpose2D_kernel_", "source": EXAMPLES + "transpose2d/transpose2d_nki_kernels.py",
      "kernel": "tensor_transpose2D_kernel_", "nki": "beta2", "target": "trn2", "grid": None,
-     "inputs": _transpose_inputs, "golden": _transpose_golden, "rtol": 1e-5, "atol": 1e-8, "ci": True,
+     "inputs": transpose_inputs, "golden": transpose_golden, "rtol": 1e-5, "atol": 1e-8, "ci": True,
      "note": "the example's own check: np.allclose with np.transpose(a.reshape(P, X, Y), (0, 2, 1)), P, X, Y = 5,"
              " 3, 4, int8"},
     _matmul("nki_matmul_basic_", 128, 64, 512),

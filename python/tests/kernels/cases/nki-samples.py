@@ -6,17 +6,26 @@ their commits and licence: ../SOURCES.md)."""
 import importlib.util
 
 import numpy as np
-from _sources import path
+from _goldens import mamba_golden, mamba_inputs, softmax, transpose_golden, transpose_inputs
+from _sources import folders, path, pinned
 
-ROOT = "nki-samples@8370e11b"
-SYS_PATH = (ROOT + "/src",)
-REF = ROOT + "/src/nki_samples/reference/"
-TUT = ROOT + "/src/nki_samples/tutorials/"
+SYS_PATH = tuple(folder + "/src" for folder in folders("nki-samples"))
+
+
+def _ref(name):
+    """A reference kernel's file, in the folder of the commit sources.txt pins it to."""
+    return pinned("nki-samples", "src/nki_samples/reference/" + name)
+
+
+def _tut(name):
+    """A tutorial's file, in the folder of the commit sources.txt pins it to."""
+    return pinned("nki-samples", "src/nki_samples/tutorials/" + name)
 
 
 def _test(name):
     """A unit test file of test/unit, loaded as a module (its golden functions)."""
-    spec = importlib.util.spec_from_file_location("nki_samples_" + name, path(f"{ROOT}/test/unit/{name}.py"))
+    file = path(pinned("nki-samples", f"test/unit/{name}.py"))
+    spec = importlib.util.spec_from_file_location("nki_samples_" + name, file)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -52,15 +61,6 @@ def _avgpool_golden(in_tensor, pool_size):
     return np.nanmean(in_tensor.reshape(c, h // pool_size, pool_size, w // pool_size, pool_size), axis=(2, 4))
 
 
-def _transpose_inputs(rng):
-    return dict(in_tensor=np.arange(5 * 3 * 4, dtype=np.int8).reshape(5, 12), shape2D=(3, 4))
-
-
-def _transpose_golden(in_tensor, shape2D):
-    x, y = shape2D
-    return np.transpose(in_tensor.reshape(-1, x, y), (0, 2, 1)).reshape(in_tensor.shape)
-
-
 def _rmsnorm_inputs(rng):
     return dict(a_tensor=rng.random((128, 512)).astype(np.float32), g_tensor=rng.random(512).astype(np.float32))
 
@@ -82,7 +82,7 @@ def _layernorm_golden(input_tensor, epsilon, gamma_vector, beta_vector):
 
 
 def _layernorm(version):
-    return _case(f"nki_layernorm_kernel_{version}", TUT + "layernorm/layernorm_nki_kernel.py",
+    return _case(f"nki_layernorm_kernel_{version}", _tut("layernorm/layernorm_nki_kernel.py"),
                  f"nki_layernorm_kernel_{version}", _layernorm_inputs, _layernorm_golden, 1e-2, 1e-3,
                  "the file's own check compares v1 with itself; the golden is aws-neuron-sdk's layernorm_torch.py"
                  " (layernorm_layer: (x - mean) / sqrt(var_biased + eps) * gamma + beta, allclose atol=1e-3,"
@@ -112,92 +112,76 @@ def _sd_tutorial_inputs(rng):
 
 
 def _sd_tutorial_golden(q_ref, k_ref, v_ref):
-    from scipy.special import softmax
     return np.matmul(softmax(np.matmul(q_ref * 0.125, k_ref.transpose()), axis=-1), v_ref)
 
 
-def _mamba_inputs(rng):
-    f32 = np.float32
-    return dict(delta=np.ones((1, 256, 512), f32), u=np.ones((1, 256, 512), f32), A=-np.ones((256, 16), f32),
-                B=np.ones((1, 16, 512), f32), C=np.ones((1, 16, 512), f32))
-
-
-def _mamba_golden(delta, u, A, B, C):
-    delta_a = np.exp(delta[:, :, None, :] * A[None, :, :, None])
-    delta_b_u = delta[:, :, None, :] * B[:, None, :, :] * u[:, :, None, :]
-    scan = np.empty_like(delta_a)
-    for i in range(delta_a.shape[-1]):
-        scan[..., i] = delta_a[..., i] * (scan[..., i - 1] if i > 0 else 0) + delta_b_u[..., i]
-    return (C[:, None, :, :] * scan).sum(axis=-2)
-
-
 def _mamba(version):
-    return _case(f"mamba_{version}", TUT + "fused_mamba/mamba_nki_kernels.py", f"mamba_{version}", _mamba_inputs,
-                 _mamba_golden, 1e-2, 1e-2,
+    return _case(f"mamba_{version}", _tut("fused_mamba/mamba_nki_kernels.py"), f"mamba_{version}", mamba_inputs,
+                 mamba_golden, 1e-2, 1e-2,
                  "golden re-expressed in NumPy from mamba_torch.py's mamba_layer, allclose(atol=1e-2, rtol=1e-2), on"
                  " its inputs (ones, A = -1) at batch 1, seq_len 512, channels 256, state_size 16")
 
 
-def _attention_inputs(seqlen, bf16=False):
-    """test_attention.py's inputs: np.random.seed(42), then rand(128, seqlen) for q, k and v in turn."""
+def _attention_inputs(seqlen):
+    """test_attention.py's accuracy mode: (random_sample([128, seqlen]) - 0.5) * 2 for q, k and v in turn, fp32."""
     def inputs(rng):
-        legacy = np.random.RandomState(42)
-        if bf16:
-            import ml_dtypes
-            return {name: legacy.rand(128, seqlen).astype(ml_dtypes.bfloat16) for name in ("q", "k", "v")}
-        return {name: legacy.rand(128, seqlen).astype(np.float32) for name in ("q", "k", "v")}
+        return {name: _uniform(rng, (128, seqlen)) for name in ("q", "k", "v")}
     return inputs
 
 
 def _attention_golden(q, k, v):
-    """test_attention.py's numpy_attention (importing the test file imports the kernels again): softmax(q^T k) v^T."""
+    """test_attention.py's numpy_attention, re-expressed (importing the test file runs attn_fwd_v1 at its top level):
+    softmax(q^T k) v^T, no scaling."""
     qk = np.matmul(q.T, k)
     exp_row = np.exp(qk - np.max(qk, axis=1, keepdims=True))
     return np.matmul(exp_row / np.sum(exp_row, axis=1, keepdims=True), v.T)
 
 
-def _attention(version, seqlen, bf16=False):
-    return _case(f"attn_fwd_{version}", TUT + "attention_fwd_performance/attention_kernels.py", f"attn_fwd_{version}",
-                 _attention_inputs(seqlen, bf16), _attention_golden, 1e-2, 1e-2,
-                 f"test_attention.py's check: numpy_attention, allclose(atol=1e-2, rtol=1e-2), on its inputs (seed"
-                 f" 42, [128, {seqlen}] {'bf16' if bf16 else 'fp32'})", nki="beta2")
+def _attention(version, seqlen):
+    own = "" if seqlen == 128 else "; its own: 4096"
+    return _case(f"attn_fwd_{version}", _tut("attention_fwd_performance/attention_kernels.py"), f"attn_fwd_{version}",
+                 _attention_inputs(seqlen), _attention_golden, 1e-5, 1e-2,
+                 f"test_attention.py's accuracy mode: numpy_attention, np.allclose(atol=1e-2) (its default rtol"
+                 f" 1e-5), on uniform [-1, 1) fp32 q, k, v of [128, {seqlen}]{own}")
 
 
 ATTENTION = [_attention("v1", 128), _attention("v2", 128)] + [
-    _attention(v, 1024) for v in ("v3", "v4", "v5", "v6", "v7", "v8", "v8a")] + [_attention("v10", 4096, True)]
+    _attention(v, 1024) for v in ("v3", "v4", "v5", "v6", "v7", "v8", "v8a", "v9", "v10", "v11")]
 
 TUTORIALS = ATTENTION + [
-    _case("tensor_addition:nki_tensor_add_kernel_", TUT + "tensor_addition/tensor_addition_nki_kernels.py",
+    _case("tensor_addition:nki_tensor_add_kernel_", _tut("tensor_addition/tensor_addition_nki_kernels.py"),
           "nki_tensor_add_kernel_", _add_inputs, _add_golden, 1e-2, 1e-4,
           "the file's own check: allclose(a + b, atol=1e-4, rtol=1e-2) on [256, 1024] fp16, launched on the [2, 2]"
           " grid its nki_tensor_add sets (nl.arange indices)", grid=(2, 2), ci=True),
-    _case("spmd_tensor_addition:nki_tensor_add_kernel_", TUT + "tensor_addition/spmd_tensor_addition_nki_kernels.py",
+    _case("spmd_tensor_addition:nki_tensor_add_kernel_", _tut("tensor_addition/spmd_tensor_addition_nki_kernels.py"),
           "nki_tensor_add_kernel_", _add_inputs, _add_golden, 1e-2, 1e-4,
           "the file's own check: allclose(a + b, atol=1e-4, rtol=1e-2) on [256, 1024] fp16, launched on the [2, 2]"
           " grid its nki_tensor_add sets (nl.mgrid indices)", grid=(2, 2)),
-    _case("average_pool2d:tensor_avgpool_kernel", TUT + "average_pool2d/average_pool2d_nki_kernels.py",
+    _case("average_pool2d:tensor_avgpool_kernel", _tut("average_pool2d/average_pool2d_nki_kernels.py"),
           "tensor_avgpool_kernel", _avgpool_inputs, _avgpool_golden, 0.0, 0.0,
           "the file's own check: out == np_average_pool_2D(x, 2) exactly, on arange [2, 6, 6] fp16 (this version"
-          " pools through an .ap() access-pattern view)", nki="beta2"),
-    _case("transpose2d:tensor_transpose2D_kernel_", TUT + "transpose2d/transpose2d_nki_kernels.py",
-          "tensor_transpose2D_kernel_", _transpose_inputs, _transpose_golden, 1e-5, 1e-8,
+          " pools through an nl.mgrid index and nl.sum over axes [2, 4])"),
+    _case("transpose2d:tensor_transpose2D_kernel_", _tut("transpose2d/transpose2d_nki_kernels.py"),
+          "tensor_transpose2D_kernel_", transpose_inputs, transpose_golden, 1e-5, 1e-8,
           "the file's own check: np.allclose with np.transpose(a.reshape(5, 3, 4), (0, 2, 1)), int8", ci=True),
-    _case("nki_rmsnorm_kernel", TUT + "rmsnorm/rmsnorm_nki_kernels.py", "nki_rmsnorm_kernel", _rmsnorm_inputs,
+    _case("nki_rmsnorm_kernel", _tut("rmsnorm/rmsnorm_nki_kernels.py"), "nki_rmsnorm_kernel", _rmsnorm_inputs,
           _rmsnorm_golden, 1e-2, 1e-4,
           "the file's own check: a * (1 / sqrt(mean(a * a, axis=1))) * g, allclose(atol=1e-4, rtol=1e-2), [128, 512]"),
     _layernorm("v1"), _layernorm("v2"),
-    _case("nki_softmax_kernel", TUT + "softmax/softmax_nki_kernels.py", "nki_softmax_kernel", _softmax_inputs,
+    _case("nki_softmax_kernel", _tut("softmax/softmax_nki_kernels.py"), "nki_softmax_kernel", _softmax_inputs,
           _softmax_golden, 1e-5, 1e-5,
           "golden re-expressed in NumPy from softmax_torch.py: exp(x) / sum(exp(x), -1), allclose(rtol=1e-5,"
           " atol=1e-5), on its logits [[1..5], [5..1]]; the kernel file imports torch_xla at its top"),
-    _case("tensor_indirection_kernel", TUT + "tensor_indirection/tensor_indirection_nki_kernels.py",
+    _case("tensor_indirection_kernel", _tut("tensor_indirection/tensor_indirection_nki_kernels.py"),
           "tensor_indirection_kernel", _indirection_inputs, _indirection_golden, 1e-5, 1e-8,
           "golden re-expressed in NumPy from tensor_indirection_torch.py: data[:, index[0]], torch.allclose's"
           " defaults, index [1, 32] uint16 in [0, 64), data [128, 64] fp32", nki="beta2"),
-    _case("sd_attention:fused_self_attn_for_SD_small_head_size", TUT + "sd_attention/sd_attention_nki_kernels.py",
+    _case("sd_attention:fused_self_attn_for_SD_small_head_size", _tut("sd_attention/sd_attention_nki_kernels.py"),
           "fused_self_attn_for_SD_small_head_size", _sd_tutorial_inputs, _sd_tutorial_golden, 1e-3, 1e-5,
-          "the file's own check: cpu_golden_attn (softmax(0.125 q k^T) v, scipy's softmax), allclose(atol=1e-5,"
-          " rtol=1e-3), on seqlen 512, d_head 64 fp32 (its own: 4096, 64)"),
+          "the file's own check: cpu_golden_attn (softmax(0.125 q k^T) v, its scipy softmax in NumPy),"
+          " allclose(atol=1e-5, rtol=1e-3), on seqlen 512, d_head 64 fp32 (its own: 4096, 64); the published file"
+          " names ip_k (line 119) where it defines ip_k_ (line 91), a NameError in Python on any machine (the"
+          " next commit removed the file)"),
     _mamba("v1"), _mamba("v2"), _mamba("v3"),
 ]
 
@@ -227,7 +211,9 @@ def _sd_inputs(rng):
 
 
 def _sd_golden(q_ref, k_ref, v_ref):
-    return _test("test_SD_attention_small_head").cpu_golden_attn(q_ref, k_ref, v_ref)
+    """test_SD_attention_small_head.py's cpu_golden_attn, its scipy softmax in NumPy: softmax(0.125 q^T k^T) v."""
+    scores = np.matmul((q_ref * 0.125).transpose(0, 2, 1), k_ref.transpose(0, 2, 1))
+    return np.matmul(softmax(scores, axis=-1), v_ref)
 
 
 def _allocated_sd_inputs(rng):
@@ -237,7 +223,10 @@ def _allocated_sd_inputs(rng):
 
 
 def _allocated_sd_golden(q_ref, k_ref, v_ref):
-    return _test("test_allocated_SD_attention_small_head").cpu_golden_attn(q_ref, k_ref, v_ref)
+    """test_allocated_SD_attention_small_head.py's cpu_golden_attn, its scipy softmax in NumPy: (softmax(0.125 q^T k)
+    v)^T, the kernel's [bs, d, seqlen] layout."""
+    scores = np.matmul((q_ref * 0.125).transpose(0, 2, 1), k_ref)
+    return np.matmul(softmax(scores, axis=-1), v_ref).transpose(0, 2, 1)
 
 
 def _flash_fwd_inputs(rng):
@@ -255,17 +244,18 @@ def _flash_fwd_golden(q, k, v, **_):
 
 def _flash_bwd_inputs(rng):
     q, k, v, dy = (_uniform(rng, (1, 1, 128, 512)) for _ in range(4))
-    *_, negative_max, sum_reciprocal, o_proj = _test("test_flash_attn_bwd").cpu_attention_backward(
-        q, k, v, dy, use_causal_mask=True)
+    _, _, _, negative_max, sum_reciprocal, o_proj, _ = _test("test_flash_attn_bwd").cpu_attention_backward(
+        q, k, v, dy, use_causal_mask=True, sliding_window=-1)
     lse = -1.0 * (negative_max.reshape(1, 1, 4, 128).transpose(0, 1, 3, 2)
                   + np.log(sum_reciprocal.reshape(1, 1, 4, 128).transpose(0, 1, 3, 2)))
     return dict(q_ref=q, k_ref=k, v_ref=v, o_ref=o_proj.astype(np.float32), dy_ref=dy,
-                lse_ref=lse.astype(np.float32), seed_ref=None, use_causal_mask=True, mixed_precision=True)
+                lse_ref=lse.astype(np.float32), seed_ref=None, use_causal_mask=True, mixed_precision=True,
+                sliding_window=-1)
 
 
 def _flash_bwd_golden(q_ref, k_ref, v_ref, dy_ref, **_):
     dq, dk, dv, *_ = _test("test_flash_attn_bwd").cpu_attention_backward(q_ref, k_ref, v_ref, dy_ref,
-                                                                          use_causal_mask=True)
+                                                                          use_causal_mask=True, sliding_window=-1)
     return dq, dk, dv
 
 
@@ -301,49 +291,49 @@ def _double_row_golden(**_):
 
 
 REFERENCE = [
-    _case("quantized_double_row_matmul", REF + "double_row_matmul.py", "quantized_double_row_matmul",
+    _case("quantized_double_row_matmul", _ref("double_row_matmul.py"), "quantized_double_row_matmul",
           _double_row_inputs, _double_row_golden, 2e-2, 1e-8,
           "test_double_row_matmul.py: golden np.matmul(lhs, rhs) of the unquantized fp64 inputs, rhs quantized"
           " column-wise and reshaped by the test's own column_wise_quantize and reshape, allclose(rtol=2e-2); on"
           " [128, 256] x [256, 512] with blocks 1, 1, 2 (its own: [512, 16384] x [16384, 1024]); the test runs its"
           " check only on a trn2 instance, the case on the model's trn2"),
-    _case("allocated_fused_rms_norm_qkv", REF + "allocated_fused_linear.py", "allocated_fused_rms_norm_qkv",
+    _case("allocated_fused_rms_norm_qkv", _ref("allocated_fused_linear.py"), "allocated_fused_rms_norm_qkv",
           _rmsnorm_qkv_inputs, _rmsnorm_qkv_golden, 1e-2, 1e-2,
           "test_rmsnorm_qkv.py's cpu_golden_result (rms_norm, then @ weights, cast to fp16), allclose(atol=1e-2,"
           " rtol=1e-2), on its first case [1, 128, 512] x [512, 512] fp16; the golden takes the fp16 inputs (the"
           " test takes the fp64 values it casts from)"),
-    _case("resize_nearest_fixed_dma_kernel", REF + "vision.py", "resize_nearest_fixed_dma_kernel", _resize_inputs,
+    _case("resize_nearest_fixed_dma_kernel", _ref("vision.py"), "resize_nearest_fixed_dma_kernel", _resize_inputs,
           _resize_golden, 1e-5, 1e-2,
           "test_resize_nearest.py's cpu_golden_result, allclose(atol=1e-2), on its [1, 30, 20, 1280] ->"
           " [1, 59, 38, 1280] fp32 case (batch 1 of its three), launched on the grid [in_b] as the test does",
           grid=(1,)),
-    _case("select_and_scatter_kernel", REF + "vision.py", "select_and_scatter_kernel", _scatter_inputs,
+    _case("select_and_scatter_kernel", _ref("vision.py"), "select_and_scatter_kernel", _scatter_inputs,
           _scatter_golden, 1e-2, 1e-2,
           "test_select_and_scatter.py's cpu_golden_result (3x3 windows, stride 2, padding 1), allclose(rtol=1e-2,"
           " atol=1e-2), on [2, 64, 16, 16] with source [2, 64, 8, 8] fp32 (its own: [8, 64, 112, 112]; the kernel"
           " needs C = 64 and an even N)"),
-    _case("fused_self_attn_for_SD_small_head_size", REF + "attention.py", "fused_self_attn_for_SD_small_head_size",
+    _case("fused_self_attn_for_SD_small_head_size", _ref("attention.py"), "fused_self_attn_for_SD_small_head_size",
           _sd_inputs, _sd_golden, 1e-5, 1e-2,
-          "test_SD_attention_small_head.py's cpu_golden_attn (scipy softmax), allclose(atol=1e-2), on bs 1, d 128,"
-          " seqlen 512 fp32 (its own: 4096), launched on the grid [bs]", grid=(1,)),
-    _case("allocated_fused_self_attn_for_SD_small_head_size", REF + "allocated_attention.py",
+          "test_SD_attention_small_head.py's cpu_golden_attn (its scipy softmax in NumPy), allclose(atol=1e-2), on"
+          " bs 1, d 128, seqlen 512 fp32 (its own: 4096), launched on the grid [bs]", grid=(1,)),
+    _case("allocated_fused_self_attn_for_SD_small_head_size", _ref("allocated_attention.py"),
           "allocated_fused_self_attn_for_SD_small_head_size", _allocated_sd_inputs, _allocated_sd_golden, 1e-5, 1e-2,
-          "test_allocated_SD_attention_small_head.py's cpu_golden_attn (scipy softmax, output [bs, d, seqlen]),"
-          " allclose(atol=1e-2), on bs 1, d 128, seqlen 1024 fp32 (its own: 4096; the kernel takes multiples of"
-          " 1024), launched on the grid [bs]", grid=(1,)),
-    _case("flash_fwd", REF + "attention.py", "flash_fwd", _flash_fwd_inputs, _flash_fwd_golden, 1e-5, 1e-2,
+          "test_allocated_SD_attention_small_head.py's cpu_golden_attn (its scipy softmax in NumPy, output"
+          " [bs, d, seqlen]), allclose(atol=1e-2), on bs 1, d 128, seqlen 1024 fp32 (its own: 4096; the kernel"
+          " takes multiples of 1024), launched on the grid [bs]", grid=(1,)),
+    _case("flash_fwd", _ref("attention.py"), "flash_fwd", _flash_fwd_inputs, _flash_fwd_golden, 1e-5, 1e-2,
           "test_flash_attn_fwd.py's cpu_attention_forward, allclose(atol=1e-2), on its [1, 1, 4096, 4096, 128,"
           " fp32, causal, inference, tile 2048] case, launched on the grid [bs, heads]", grid=(1, 1), timeout=900),
-    _case("flash_attn_bwd", REF + "attention.py", "flash_attn_bwd", _flash_bwd_inputs, _flash_bwd_golden, 1e-5,
+    _case("flash_attn_bwd", _ref("attention.py"), "flash_attn_bwd", _flash_bwd_inputs, _flash_bwd_golden, 1e-5,
           1e-2,
           "test_flash_attn_bwd.py's cpu_attention_backward (dq, dk, dv, each allclose(atol=1e-2); lse and o from"
-          " the same function, as the test builds them), causal, on bs 1, 1 head, d 128, seqlen 512 fp32 (its own:"
-          " 4 heads, 4096); the test passes sliding_window, which this attention.py's flash_attn_bwd"
-          " does not take, so the case calls it without", grid=(1, 1), timeout=900),
+          " the same function, as the test builds them), causal, sliding_window -1, no sinks, on bs 1, 1 head (and 1"
+          " kv head), d 128, seqlen 512 fp32 (its own: 4 heads, 4096), launched on the grid [bs, kv heads]",
+          grid=(1, 1), timeout=900),
 ]
 
 OUT_OF_SCOPE = [
-    {"name": "allgather_matmul_ring", "source": TUT + "allgather_matmul_ring/allgather_matmul_ring_nki_kernels.py",
+    {"name": "allgather_matmul_ring", "source": _tut("allgather_matmul_ring/allgather_matmul_ring_nki_kernels.py"),
      "nki": "beta2", "out_of_scope": "collectives", "ci": True,
      "detail": "nki.collectives.collective_permute_implicit passes shards around a ring of 8 ranks, one NeuronCore"
                " each; its check (allgather_matmul_ring_torch.py) runs the ranks under torch_xla multiprocessing"},

@@ -8,6 +8,12 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -63,5 +69,23 @@ class LayersTest {
         slices().matching("stt.(**)").should().beFreeOfCycles()
                 .ignoreDependency(RawMemory.class, Machine.class)
                 .check(MAIN);
+    }
+
+    /**
+     * docs/architecture.md draws the same order: the first code block after "## The Java layers", one row per layer
+     * from the top, a row naming its packages before two spaces ("text, codec, isa" is three layers, top first).
+     */
+    @Test
+    void architectureDocDrawsTheseLayers() throws IOException {
+        String doc = Files.readString(Path.of("docs/architecture.md"));
+        String block = doc.substring(doc.indexOf("## The Java layers"));
+        block = block.substring(block.indexOf("```") + 3);
+        block = block.substring(0, block.indexOf("```")).strip();
+        List<String> drawn = new ArrayList<>();
+        for (String row : block.split("\n")) {
+            drawn.addAll(Arrays.asList(row.split(" {2,}")[0].strip().split(",\\s*")));
+        }
+        Collections.reverse(drawn);
+        assertThat(drawn).as("the layers drawn in docs/architecture.md, bottom up").isEqualTo(LAYERS);
     }
 }

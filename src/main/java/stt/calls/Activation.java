@@ -20,6 +20,10 @@ import stt.machine.Tile;
  * formula for it: not estimated.
  */
 final class Activation {
+    static final CallCost COST = new CallCost("ACT: max(MIN_II, N) cycles [N26 activation], +"
+            + " MIN_II with a reduce_res [N26 activation_reduce]", (a, r) -> Math.max(CallCost.MIN_II,
+                    r.tiles().get("dst").cols()) + (r.tiles().containsKey("reduce_res") ? CallCost.MIN_II : 0));
+
     static final List<String> PARAMS = List.of("data", "op", "bias", "scale", "reduce_op", "reduce_cmd",
             "reduce_res", "dtype");
     private static final List<String> COMMANDS = List.of("idle", "reset", "reduce", "reset_reduce");

@@ -18,12 +18,14 @@ import stt.machine.Tile;
  * @param params  the arguments, by NKI's names (tiles as {@code @file}, numbers, names, patterns)
  * @param outputs the tiles it writes, {@code dst} first
  * @param summary one line: what it computes and at which fidelity
+ * @param cost    what one run costs on its engine, and where the formula comes from
  */
 public record LevelCall(String name, CallEngine engine, List<String> params, List<String> outputs, Body body,
-        String summary) {
+        String summary, CallCost cost) {
 
     public LevelCall {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(cost, "cost");
         params = List.copyOf(params);
         outputs = List.copyOf(outputs);
     }
@@ -51,13 +53,14 @@ public record LevelCall(String name, CallEngine engine, List<String> params, Lis
     }
 
     /**
-     * Runs the body on {@code args}' generation; a Vector Engine call's outcome also stands on that generation's
-     * decisions ({@link stt.isa.Generation#vectorEngineDecisions}: {@code sunda_vector_engine} on SUNDA).
+     * Runs the body on {@code args}' generation, its cycles by {@link #cost}; a Vector Engine call's outcome also
+     * stands on that generation's decisions ({@link stt.isa.Generation#vectorEngineDecisions}: {@code sunda_vector_engine} on SUNDA).
      *
      * @throws IllegalArgumentException naming the argument and the rule; nothing of {@code core} is changed then
      */
     public Outcome run(Args args, CoreState core) {
-        Outcome r = body.run(args, core);
+        Outcome ran = body.run(args, core);
+        Outcome r = new Outcome(ran.tiles(), ran.fidelity(), ran.decisions(), cost.of(args, ran), ran.warnings());
         if (engine != CallEngine.VECTOR || args.gen().vectorEngineDecisions().isEmpty()) {
             return r;
         }

@@ -44,8 +44,8 @@ final class CallCommand extends Subcommand {
         PrintWriter out = out();
         if (list) {
             for (LevelCall c : LevelCalls.all()) {
-                out.printf("%-24s %-7s %s -> %s: %s%n", c.name(), c.engine().nkiName(), String.join(" ", c.params()),
-                        String.join(" ", c.outputs()), c.summary());
+                out.printf("%-24s %-7s %s -> %s: %s; cost %s%n", c.name(), c.engine().nkiName(),
+                        String.join(" ", c.params()), String.join(" ", c.outputs()), c.summary(), c.cost().formula());
             }
             return ExitCode.OK;
         }
@@ -89,8 +89,8 @@ final class CallCommand extends Subcommand {
         String decisions = r.decisions().isEmpty() ? ""
                 : " (" + String.join(", ", r.decisions().stream().map(Decision::id).toList()) + ")";
         out.println(name + ": engine " + call.engine().nkiName() + ", " + r.fidelity().label() + decisions + ", "
-                + (r.cycles().isPresent() ? r.cycles().getAsLong() + " cycles"
-                : "cost not estimated (NKI publishes no formula)"));
+                + r.cycles().getAsLong() + (call.engine() == stt.calls.CallEngine.DMA ? " ns" : " cycles") + " ("
+                + call.cost().formula() + ")");
         r.warnings().forEach(w -> err().println("stt: call: warning: " + w));
         return ExitCode.OK;
     }

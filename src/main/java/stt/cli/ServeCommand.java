@@ -167,7 +167,9 @@ final class ServeCommand extends Subcommand {
         }
         ArrayNode calls = json.putArray("calls");
         if (!record.words.isEmpty()) {
-            wordCall(calls.addObject(), record).put("cycles", cycles).put("ns", timed ? ns : null);
+            wordCall(calls.addObject(), record).put("cycles", cycles).put("ns", timed ? ns : null)
+                    .put("formula", String.join("; ", record.words.stream().map(w -> Model.COST.of(w, record.gen)
+                            .source()).distinct().toList()));
         }
         for (Served.LevelRun run : record.calls) {
             LevelCall.Outcome r = run.outcome();
@@ -177,6 +179,7 @@ final class ServeCommand extends Subcommand {
             r.decisions().forEach(d -> ds.add(d.id()));
             o.put("words", 0);
             o.put("cycles", r.cycles().isPresent() ? r.cycles().getAsLong() : null);
+            o.put("formula", run.call().cost().formula());
             OptionalDouble t = r.ns(run.call().engine(), run.gen());
             o.put("ns", t.isPresent() ? t.getAsDouble() : null);
             r.warnings().forEach(o.withArray("warnings")::add);

@@ -261,6 +261,38 @@ public enum Decision {
     SHARED_CONSTANT_DTYPE("nl.shared_constant(constant, dtype=) (Beta 1's keyword) converts the host constant to"
             + " dtype as NumPy's astype does (ml_dtypes for bf16 and fp8: round to nearest even), since the compiler"
             + " embeds the host array."),
+    BETA1_MATMUL_ACCUMULATE("Beta 1's psum[...] += nisa.nc_matmul(...) is the matmul accumulating into the tile, as"
+            + " the compiler lowers it: it writes over elements no matmul has written (an accumulation group's first"
+            + " matmul, whatever a new nl.ndarray held) and adds in fp32 to elements one has; a mix is refused. The"
+            + " same flags as matmul_accumulate_none; any other += is a tile add."),
+    DOUBLE_ROW("nc_matmul(perf_mode=double_row) (NC-v3+, FP8; 2.26's double_row_gen3): stationary [K, 2, M] and"
+            + " moving [K, 2, N], both rows of each partition contracted; the model folds row 0's K as an ordinary"
+            + " matmul, then row 1's onto it in fp32 (the device's order is not published)."),
+    BETA1_ISA_FREE_BROADCAST("Beta 1's nisa.tensor_tensor with one operand's free dims of size 1 ([P, F] with"
+            + " [P, 1]) reads that operand again along the other's free dims, as a step-0 access pattern would;"
+            + " partition counts must still agree, and NKI 2.27+'s form keeps equal shapes."),
+    TRANSPOSE_FP32("nc_matmul(is_transpose=True) with fp32 on NC-v3+ is the ordinary matmul of stationary with"
+            + " moving (kernels pass the identity), as on NC-v2: the bit-moving transpose mode is for 2-byte and fp8"
+            + " elements only (FAMILY-NEXT §6.3)."),
+    TILE_2D("An on-chip tile indexed with an integer on its free axis never falls below 2-D: t[:, i] of a [P, F]"
+            + " tile is the [P, 1] view (NumPy's would be [P]), and a [P, 1] tile stores into a [P] place."),
+    EXPLICIT_ALLOCATION("A tensor the kernel places itself (address=, ncc.sbuf/psum.alloc, mod_alloc), or one with"
+            + " block dimensions before its partition dimension (NKI maps blocks to physical tiles as their"
+            + " lifetimes allow), is placed by the model with one storage per logical block and no aliasing; where"
+            + " that placement"
+            + " finds no gap, the tensor is held outside the core's memory (its calls stage it) instead of being"
+            + " refused. A kernel that passes data through an alias is not modelled."),
+    LEVEL_CALL_COSTS("level_call_costs: an NKI-level call NKI 2.26 gives no cost line (exponential, bn_stats,"
+            + " bn_aggr, max8, nc_find_index8, nc_match_replace8, nc_stream_shuffle, tensor_partition_reduce, the"
+            + " GpSimd tensor_tensor / tensor_scalar) costs max(MIN_II, N) engine cycles per input tile, N its"
+            + " elements per partition: the architecture guide's rule of about N cycles per input tile."),
+    DMA_COST("dma_cost: a dma_copy or dma_transpose costs 500 ns, then its bytes at min(16, P) queues of 27 GiB/s,"
+            + " at most the NeuronCore's share of HBM (the device's bandwidth over its cores); every generation has 16"
+            + " queues of 27 GiB/s per core; DMA costs are nanoseconds (a 1 GHz 'clock')."),
+    TIMELINE_SCHEDULE("timeline_schedule: each engine runs its calls in program order; a call starts when its engine"
+            + " (DMA: its min(16, P) earliest free queues) is free and every earlier call it shares bytes with (RAW,"
+            + " WAR, WAW) has ended, a compute call 100 cycles of its own engine after (the static overhead between"
+            + " dependent instructions); the 60-cycle tensor access overhead is inside MIN_II, not added."),
     ABS_MAX_ABS_MIN(Source.CONFLICT, "abs_max/abs_min return max(|a|,|b|) / min(|a|,|b|) (the ISA header"
             + " comment); NKI documents a signed result (the operand with the larger/smaller magnitude)."),
     ACCUMULATED_VALUE(Source.CONFLICT, "The accumulator adds r, the fp32 result before conversion to out_dtype"
