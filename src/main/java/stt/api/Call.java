@@ -1,6 +1,5 @@
 package stt.api;
 
-import java.util.Objects;
 import java.util.Optional;
 import stt.isa.AluOp;
 import stt.isa.Dtype;
@@ -37,15 +36,8 @@ public record Call(Tile data, AluOp op0, Operand0 operand0, AluOp op1, Tile oper
     }
 
     public Call {
-        Objects.requireNonNull(data, "data");
-        Objects.requireNonNull(op0, "op0");
-        Objects.requireNonNull(operand0, "operand0");
-        Objects.requireNonNull(op1, "op1");
-        Objects.requireNonNull(operand1, "operand1");
-        Objects.requireNonNull(outDtype, "outDtype");
-        Objects.requireNonNull(accumulate, "accumulate");
-        Objects.requireNonNull(gen, "gen");
-        Objects.requireNonNull(instruction, "instruction");
+        Arguments.present("data, op0, operand0, op1, operand1, outDtype, accumulate, gen, instruction",
+                data, op0, operand0, op1, operand1, outDtype, accumulate, gen, instruction);
     }
 
     /** The plainest call: fp32 output (or the data's dtype for bitvec), no accumulation, the default generation. */

@@ -1,6 +1,5 @@
 package stt.api;
 
-import java.util.Objects;
 import java.util.Optional;
 import stt.codec.TensorPattern;
 import stt.codec.Word;
@@ -60,11 +59,7 @@ public sealed interface FamilyCall {
     record TensorTensor(Tile data1, Tile data2, AluOp op, Optional<Dtype> dtype, Generation gen)
             implements FamilyCall {
         public TensorTensor {
-            Objects.requireNonNull(data1, "data1");
-            Objects.requireNonNull(data2, "data2");
-            Objects.requireNonNull(op, "op");
-            Objects.requireNonNull(dtype, "dtype");
-            Objects.requireNonNull(gen, "gen");
+            Arguments.present("data1, data2, op, dtype, gen", data1, data2, op, dtype, gen);
         }
 
         public boolean isBitvec() {
@@ -78,7 +73,7 @@ public sealed interface FamilyCall {
         @Override
         public Staged stage() {
             Placement p = new Placement(gen, "data1", data1.rows(), data1.cols());
-            sameShape("data1", data1, "data2", data2);
+            Arguments.sameShape("data1", data1, "data2", data2);
             int a = p.load(data1);
             int b = p.load(data2);
             int out = p.output((long) data1.cols() * outDtype().size());
@@ -98,9 +93,7 @@ public sealed interface FamilyCall {
      */
     record TensorCopy(Tile src, Optional<Dtype> dtype, Generation gen) implements FamilyCall {
         public TensorCopy {
-            Objects.requireNonNull(src, "src");
-            Objects.requireNonNull(dtype, "dtype");
-            Objects.requireNonNull(gen, "gen");
+            Arguments.present("src, dtype, gen", src, dtype, gen);
         }
 
         public Dtype outDtype() {
@@ -119,9 +112,7 @@ public sealed interface FamilyCall {
      */
     record Reciprocal(Tile data, Optional<Dtype> dtype, Generation gen) implements FamilyCall {
         public Reciprocal {
-            Objects.requireNonNull(data, "data");
-            Objects.requireNonNull(dtype, "dtype");
-            Objects.requireNonNull(gen, "gen");
+            Arguments.present("data, dtype, gen", data, dtype, gen);
         }
 
         @Override
@@ -139,10 +130,7 @@ public sealed interface FamilyCall {
     record TensorReduce(Tile data, AluOp op, int reduceSize, boolean negate, Optional<Dtype> dtype, Generation gen)
             implements FamilyCall {
         public TensorReduce {
-            Objects.requireNonNull(data, "data");
-            Objects.requireNonNull(op, "op");
-            Objects.requireNonNull(dtype, "dtype");
-            Objects.requireNonNull(gen, "gen");
+            Arguments.present("data, op, dtype, gen", data, op, dtype, gen);
         }
 
         /** data's dtype unless dtype says otherwise (NKI's default for a single-input call). */
@@ -187,8 +175,7 @@ public sealed interface FamilyCall {
         static final int BLOCK = 32;
 
         public Transpose {
-            Objects.requireNonNull(data, "data");
-            Objects.requireNonNull(gen, "gen");
+            Arguments.present("data, gen", data, gen);
             if (data.rows() > BLOCK || data.cols() > BLOCK) {
                 throw new IllegalArgumentException("data is [" + data.rows() + ", " + data.cols() + "]; the Vector"
                         + " Engine transposes at most 32 x 32 (larger tiles are the Tensor Engine's)");
@@ -244,9 +231,7 @@ public sealed interface FamilyCall {
      */
     record Memset(int rows, int cols, Number value, Dtype dtype, Generation gen) implements FamilyCall {
         public Memset {
-            Objects.requireNonNull(value, "value");
-            Objects.requireNonNull(dtype, "dtype");
-            Objects.requireNonNull(gen, "gen");
+            Arguments.present("value, dtype, gen", value, dtype, gen);
             MemsetValue.bits(value, dtype);
         }
 
@@ -270,17 +255,14 @@ public sealed interface FamilyCall {
      */
     record CopyPredicated(Tile dst, Tile src, Tile predicate, Generation gen) implements FamilyCall {
         public CopyPredicated {
-            Objects.requireNonNull(dst, "dst");
-            Objects.requireNonNull(src, "src");
-            Objects.requireNonNull(predicate, "predicate");
-            Objects.requireNonNull(gen, "gen");
+            Arguments.present("dst, src, predicate, gen", dst, src, predicate, gen);
         }
 
         @Override
         public Staged stage() {
             Placement p = new Placement(gen, "dst", dst.rows(), dst.cols());
-            sameShape("dst", dst, "src", src);
-            sameShape("dst", dst, "predicate", predicate);
+            Arguments.sameShape("dst", dst, "src", src);
+            Arguments.sameShape("dst", dst, "predicate", predicate);
             int pred = p.load(predicate);
             int in = p.load(src);
             int out = p.load(dst);
@@ -303,13 +285,8 @@ public sealed interface FamilyCall {
     record TensorScalar(Tile data, AluOp op0, Operand0 operand0, boolean reverse0, Optional<AluOp> op1,
             Optional<Operand0> operand1, boolean reverse1, Optional<Dtype> dtype, Generation gen) implements FamilyCall {
         public TensorScalar {
-            Objects.requireNonNull(data, "data");
-            Objects.requireNonNull(op0, "op0");
-            Objects.requireNonNull(operand0, "operand0");
-            Objects.requireNonNull(op1, "op1");
-            Objects.requireNonNull(operand1, "operand1");
-            Objects.requireNonNull(dtype, "dtype");
-            Objects.requireNonNull(gen, "gen");
+            Arguments.present("data, op0, operand0, op1, operand1, dtype, gen",
+                    data, op0, operand0, op1, operand1, dtype, gen);
             if (op1.isPresent() != operand1.isPresent()) {
                 throw new IllegalArgumentException("op1 and operand1 go together: got op1 " + op1.map(AluOp::isaName)
                         .orElse("none") + " with " + (operand1.isPresent() ? "an" : "no") + " operand1");
@@ -360,13 +337,6 @@ public sealed interface FamilyCall {
                     w.set("imm" + k, Integer.toUnsignedLong(p.load(values)));
                 }
             }
-        }
-    }
-
-    private static void sameShape(String a, Tile x, String b, Tile y) {
-        if (x.rows() != y.rows() || x.cols() != y.cols()) {
-            throw new IllegalArgumentException(a + " is [" + x.rows() + ", " + x.cols() + "] but " + b + " is ["
-                    + y.rows() + ", " + y.cols() + "]; they must have the same shape");
         }
     }
 }

@@ -1,7 +1,6 @@
 package stt.api;
 
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import stt.codec.TensorPattern;
 import stt.codec.Word;
@@ -53,14 +52,8 @@ public record TensorScalarReduce(Tile data, AluOp op0, Operand0 operand0, AluOp 
     }
 
     public TensorScalarReduce {
-        Objects.requireNonNull(data, "data");
-        Objects.requireNonNull(op0, "op0");
-        Objects.requireNonNull(operand0, "operand0");
-        Objects.requireNonNull(reduceOp, "reduceOp");
-        Objects.requireNonNull(dtype, "dtype");
-        Objects.requireNonNull(gen, "gen");
-        Objects.requireNonNull(command, "command");
-        Objects.requireNonNull(init, "init");
+        Arguments.present("data, op0, operand0, reduceOp, dtype, gen, command, init",
+                data, op0, operand0, reduceOp, dtype, gen, command, init);
         if ((command == ReduceCmd.LOAD_REDUCE) != init.isPresent()) {
             throw new IllegalArgumentException("reduce_init goes with reduce_cmd load_reduce, and load_reduce needs"
                     + " it: got " + command.name().toLowerCase(java.util.Locale.ROOT) + " with"

@@ -1,7 +1,6 @@
 package stt.cli;
 
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -10,7 +9,7 @@ import stt.codec.Codec;
 import stt.isa.Generation;
 
 @Command(name = "asm", description = "Assemble a text program (.s) into 64-byte words.")
-final class AsmCommand extends Stdin implements Callable<Integer> {
+final class AsmCommand extends Subcommand {
     @Parameters(paramLabel = "FILE.s", description = "text program, or - for standard input")
     String file;
 
@@ -19,7 +18,6 @@ final class AsmCommand extends Stdin implements Callable<Integer> {
 
     @Mixin
     GenerationMixin generation;
-
 
     @Override
     public Integer call() {

@@ -10,22 +10,15 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** Many stt commands in one process: for test drivers that run thousands of {@code eval}s. */
 @Command(name = "batch", description = "Read one JSON array of stt arguments per line from standard input, run"
         + " each, print one JSON object per line: {\"code\", \"out\", \"err\"}.")
-final class BatchCommand extends Stdin implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-
+final class BatchCommand extends Subcommand {
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         BufferedReader in = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));
         Main.Reusable cli = new Main.Reusable();
         int lineNo = 0;

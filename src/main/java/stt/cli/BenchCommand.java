@@ -5,22 +5,16 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 import stt.bench.Bench;
 import stt.bench.BenchCase;
 import stt.bench.Measurement;
 import stt.isa.Generation;
 
 @Command(name = "bench", description = "Time the engines and a plain Java triad on the same element counts.")
-final class BenchCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class BenchCommand extends Subcommand {
     @Option(names = "--quick", description = "a subset that finishes in under a minute")
     boolean quick;
 
@@ -44,7 +38,7 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Generation gen = generation.gen;
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         Bench bench = new Bench(gen, quick, filter == null ? "" : filter);
         if (only != null) {
             BenchCase c = bench.cases().stream().filter(k -> k.id().equals(only)).findFirst().orElseThrow(
@@ -64,7 +58,7 @@ final class BenchCommand implements Callable<Integer> {
                     "P x F", "engine", "threads", "parallel", "ns/element", "GB/s", "x device");
         }
         Map<BenchCase, OptionalDouble> device = new HashMap<>();
-        ProgressLine progress = ProgressLine.on(spec.commandLine().getErr());
+        ProgressLine progress = ProgressLine.on(err());
         bench.run(m -> {
             progress.clear();
             OptionalDouble factor = realTimeFactor(m, device.computeIfAbsent(m.c(), bench::deviceNs));

@@ -5,13 +5,10 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 import stt.api.NeuronCore;
 import stt.calls.Args;
 import stt.calls.CoreState;
@@ -25,10 +22,7 @@ import stt.machine.Tile;
         + " ARG=VALUE..., tiles as .npy files (dtype:FILE reads the bytes as that dtype, e.g. bf16:x.npy), numbers,"
         + " names, [a, b] lists; --out NAME=FILE per output. Prints the call's engine, fidelity, decisions, cost and"
         + " warnings. `stt call --list` names the calls.")
-final class CallCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class CallCommand extends Subcommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "the NKI call, e.g. activation")
     String name;
 
@@ -47,7 +41,7 @@ final class CallCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         if (list) {
             for (LevelCall c : LevelCalls.all()) {
                 out.printf("%-24s %-7s %s -> %s: %s; cost %s%n", c.name(), c.engine().nkiName(),
@@ -97,7 +91,7 @@ final class CallCommand implements Callable<Integer> {
         out.println(name + ": engine " + call.engine().nkiName() + ", " + r.fidelity().label() + decisions + ", "
                 + r.cycles().getAsLong() + (call.engine() == stt.calls.CallEngine.DMA ? " ns" : " cycles") + " ("
                 + call.cost().formula() + ")");
-        r.warnings().forEach(w -> spec.commandLine().getErr().println("stt: call: warning: " + w));
+        r.warnings().forEach(w -> err().println("stt: call: warning: " + w));
         return ExitCode.OK;
     }
 

@@ -13,26 +13,29 @@ import stt.validate.Violation;
         + " not_executable; each verdict {rule, level, message}.")
 final class CheckCommand extends ProgramCommand {
     @Override
-    int run(Generation gen, List<Word> words, PrintWriter out) {
-        int invalid = 0;
-        for (int k = 0; k < words.size(); k++) {
-            List<Violation> violations = Model.VALIDATOR.validate(words.get(k), gen);
-            List<Violation> refusals = violations.isEmpty() ? Model.VALIDATOR.executability(words.get(k), gen) : List.of();
-            invalid += violations.isEmpty() ? 0 : 1;
-            if (json) {
-                out.println(JsonView.withValidity(JsonView.MAPPER.createObjectNode().put("index", k), violations,
-                        refusals));
-            } else {
+    Report report(Generation gen, PrintWriter out) {
+        return new Report() {
+            @Override
+            public void word(int k, Word w, List<Violation> violations) {
+                List<Violation> refusals = violations.isEmpty() ? Model.VALIDATOR.executability(w, gen) : List.of();
+                if (json) {
+                    out.println(JsonView.withValidity(JsonView.MAPPER.createObjectNode().put("index", k), violations,
+                            refusals));
+                    return;
+                }
                 out.println("word " + k + ": " + (violations.isEmpty() ? "valid" + (refusals.isEmpty() ? ""
                         : ", not executable by this model's Vector Engine")
                         : "invalid, " + violations.size() + (violations.size() == 1 ? " violation" : " violations")));
                 violations.forEach(v -> out.println("  " + v));
                 refusals.forEach(v -> out.println("  " + v));
             }
-        }
-        if (!json) {
-            out.println(words.size() - invalid + " of " + words.size() + " words valid on " + gen.isaName());
-        }
-        return invalid == 0 ? ExitCode.OK : ExitCode.INVALID;
+
+            @Override
+            public void end(int words, int invalid) {
+                if (!json) {
+                    out.println(words - invalid + " of " + words + " words valid on " + gen.isaName());
+                }
+            }
+        };
     }
 }

@@ -15,31 +15,41 @@ import stt.validate.Violation;
         + " n, cycles, ns}, then one {total_cycles, total_ns}; the estimate's label goes to standard error.")
 final class CostCommand extends ProgramCommand {
     @Override
-    int run(Generation gen, List<Word> words, PrintWriter out) {
+    Report report(Generation gen, PrintWriter out) {
         if (json) {
-            spec.commandLine().getErr().println("stt cost on " + gen.isaName() + ": " + Cost.LABEL + clock(gen));
+            err().println("stt cost on " + gen.isaName() + ": " + Cost.LABEL + clock(gen));
         } else {
             out.println("stt cost on " + gen.isaName() + ": " + Cost.LABEL + clock(gen));
             out.printf("%-6s %-34s %8s %10s %12s%n", "index", "name", "N", "cycles", "ns");
         }
-        long totalCycles = 0;
-        double totalNs = 0;
-        int invalid = 0;
-        for (int k = 0; k < words.size(); k++) {
-            Word w = words.get(k);
-            List<Violation> violations = Model.VALIDATOR.validate(w, gen);
+        return new Totals(gen, out);
+    }
+
+    /** Each word's estimate as it comes, and the program's totals at the end. */
+    private final class Totals implements Report {
+        private final Generation gen;
+        private final PrintWriter out;
+        private long cycles;
+        private double ns;
+
+        Totals(Generation gen, PrintWriter out) {
+            this.gen = gen;
+            this.out = out;
+        }
+
+        @Override
+        public void word(int k, Word w, List<Violation> violations) {
             Cost.Estimate e = violations.isEmpty() ? Model.COST.of(w, gen) : null;
-            long cycles = e == null ? 0 : e.cycles().orElse(0L);
-            double ns = e == null ? 0 : e.ns().orElse(0);
-            totalCycles += cycles;
-            totalNs += ns;
-            invalid += violations.isEmpty() ? 0 : 1;
+            long wordCycles = e == null ? 0 : e.cycles().orElse(0L);
+            double wordNs = e == null ? 0 : e.ns().orElse(0);
+            cycles += wordCycles;
+            ns += wordNs;
             String note = e == null ? "invalid: costs nothing" : e.cycles().isEmpty() ? e.source() : null;
             if (json) {
                 ObjectNode o = JsonView.MAPPER.createObjectNode().put("index", k).put("name", w.mnemonic())
-                        .put("n", e == null ? 0 : e.n()).put("cycles", cycles);
+                        .put("n", e == null ? 0 : e.n()).put("cycles", wordCycles);
                 if (gen.dveClockGhz().isPresent()) {
-                    o.put("ns", ns);
+                    o.put("ns", wordNs);
                 } else {
                     o.putNull("ns");
                 }
@@ -48,25 +58,28 @@ final class CostCommand extends ProgramCommand {
                 }
                 out.println(violations.isEmpty() ? o : JsonView.withValidity(o, violations));
             } else {
-                out.printf("%-6d %-34s %8d %10d %12s%s%n", k, w.mnemonic(), e == null ? 0 : e.n(), cycles,
-                        gen.dveClockGhz().isPresent() ? String.format("%.1f", ns) : "-",
+                out.printf("%-6d %-34s %8d %10d %12s%s%n", k, w.mnemonic(), e == null ? 0 : e.n(), wordCycles,
+                        gen.dveClockGhz().isPresent() ? String.format("%.1f", wordNs) : "-",
                         note == null ? "" : "  (" + note + ")");
                 violations.forEach(v -> out.println("       " + v));
             }
         }
-        if (json) {
-            ObjectNode t = JsonView.MAPPER.createObjectNode().put("total_cycles", totalCycles);
-            if (gen.dveClockGhz().isPresent()) {
-                t.put("total_ns", totalNs);
+
+        @Override
+        public void end(int words, int invalid) {
+            if (json) {
+                ObjectNode t = JsonView.MAPPER.createObjectNode().put("total_cycles", cycles);
+                if (gen.dveClockGhz().isPresent()) {
+                    t.put("total_ns", ns);
+                } else {
+                    t.putNull("total_ns");
+                }
+                out.println(t);
             } else {
-                t.putNull("total_ns");
+                out.println("total: " + cycles + " cycles" + (gen.dveClockGhz().isPresent()
+                        ? String.format(", %.1f ns", ns) : " (no public DVE clock for " + gen.isaName() + ")"));
             }
-            out.println(t);
-        } else {
-            out.println("total: " + totalCycles + " cycles" + (gen.dveClockGhz().isPresent()
-                    ? String.format(", %.1f ns", totalNs) : " (no public DVE clock for " + gen.isaName() + ")"));
         }
-        return invalid == 0 ? ExitCode.OK : ExitCode.INVALID;
     }
 
     private static String clock(Generation gen) {

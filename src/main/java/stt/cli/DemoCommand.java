@@ -3,10 +3,7 @@ package stt.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 import stt.codec.Word;
 import stt.exec.Program;
 import stt.exec.Trace;
@@ -21,7 +18,7 @@ import stt.text.TextForm;
 
 @Command(name = "demo", description = "Run a built-in three-word program and check it against plain Java"
         + " arithmetic.")
-final class DemoCommand implements Callable<Integer> {
+final class DemoCommand extends Subcommand {
     static final int P = 4;
     static final int F = 8;
     /** a 0x0, b 0x40, scale 0x80, x 0x100, y 0x140; outputs 0x200 (fp32), 0x240 (int32), 0x300 (bf16). */
@@ -43,12 +40,9 @@ final class DemoCommand implements Callable<Integer> {
             out_dtype=bf16 num_active_channels=4 accumulator_cmd=zero_accumulate
             """;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws AsmException {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         Generation gen = Generation.DEFAULT;
         stt.exec.Engine engine = Engines.named(System.getProperty(stt.engine.EngineProvider.ENGINE_PROPERTY, "fast"));
         List<Word> words = TextForm.assemble(PROGRAM.replace("\\\n", ""), "demo.s", gen);
@@ -82,7 +76,7 @@ final class DemoCommand implements Callable<Integer> {
         try {
             Program.run(m, words, engine, Trace.OFF);
         } catch (Program.Failure f) {
-            spec.commandLine().getErr().println("stt: demo: " + f.getMessage());
+            err().println("stt: demo: " + f.getMessage());
             return ExitCode.INTERNAL;
         }
         Tile d = m.read(sbuf(0x200), Dtype.FP32, P, F);

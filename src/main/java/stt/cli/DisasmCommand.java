@@ -2,22 +2,16 @@ package stt.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 import stt.codec.Word;
 import stt.engine.Model;
 import stt.isa.Generation;
 import stt.text.TextForm;
 
 @Command(name = "disasm", description = "Disassemble 64-byte words to text (or JSON, one object per word).")
-final class DisasmCommand extends Stdin implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class DisasmCommand extends Subcommand {
     @Parameters(paramLabel = "FILE", description = "binary file of 64-byte words, or - for standard input")
     String file;
 
@@ -28,12 +22,11 @@ final class DisasmCommand extends Stdin implements Callable<Integer> {
             description = "generation for address decoding and validation (JSON gains valid/violations)")
     Generation gen;
 
-
     @Override
     public Integer call() {
         List<Word> words = Programs.decode(file, Programs.readBytes(file, stdin));
         Generation g = gen == null ? Generation.DEFAULT : gen;
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         for (int k = 0; k < words.size(); k++) {
             Word w = words.get(k);
             if (json) {

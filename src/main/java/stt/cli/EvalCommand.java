@@ -7,12 +7,9 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 import stt.api.Call;
 import stt.api.FamilyCall;
 import stt.api.NeuronCore;
@@ -41,10 +38,7 @@ import stt.text.TextForm;
         + " OUT = DATA as --out-dtype (copy), OUT = VALUE (memset), OUT = PREDICATE ? DATA : DST-IN"
         + " (copy-predicated), OUT = 1 / DATA (reciprocal), each K elements of DATA folded with --op"
         + " (tensor-reduce) or OUT = DATA transposed, at most 32 x 32 (transpose).")
-final class EvalCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class EvalCommand extends Subcommand {
     @Option(names = "--data", paramLabel = "A.npy", description = "[P, F] data (src0; copy-predicated: src); every"
             + " instruction but memset needs it")
     String data;
@@ -190,7 +184,7 @@ final class EvalCommand implements Callable<Integer> {
     public Integer call() {
         Generation gen = generation.gen;
         var e = engineOption.engine();
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         homes.clear(); // the command object serves request after request
         Optional<Resident.Out> outPlace = Optional.empty();
         if (Locations.isRegion(output.toString())) {
@@ -266,7 +260,7 @@ final class EvalCommand implements Callable<Integer> {
             return ExitCode.OK;
         } catch (ExecutionException ex) {
             Served.refused(ex.verdicts(), built.words().size() == 1 ? 0 : -1);
-            spec.commandLine().getErr().println("stt: eval: " + ex.getMessage());
+            err().println("stt: eval: " + ex.getMessage());
             return ExitCode.INVALID;
         }
     }

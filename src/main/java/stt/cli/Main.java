@@ -131,7 +131,7 @@ public final class Main implements Runnable {
             addNamedIn(args);
             cl.setOut(out);
             cl.setErr(err);
-            Stdin.set(cl, in, bytesOut);
+            Subcommand.set(cl, in, bytesOut);
             int code = cl.execute(args);
             out.flush();
             err.flush();

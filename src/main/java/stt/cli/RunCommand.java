@@ -4,13 +4,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 import stt.codec.Word;
 import stt.engine.Model;
 import stt.exec.Engine;
@@ -23,10 +20,7 @@ import stt.isa.MemoryRef;
 import stt.machine.Machine;
 
 @Command(name = "run", description = "Run a program on a zeroed machine: load .npy tensors, execute, dump .npy.")
-final class RunCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class RunCommand extends Subcommand {
     @Parameters(paramLabel = "PROGRAM", description = ".bin (64-byte words) or .s (text)")
     String program;
 
@@ -87,7 +81,7 @@ final class RunCommand implements Callable<Integer> {
                     Generation.ADDRESS_REGISTERS - 1);
             m.setRegister(n, (int) Locations.number(reg.substring(eq + 1), "--reg " + reg + " value", 0xffff_ffffL));
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         int code = ExitCode.OK;
         Served.ran(words, gen);
         try {
@@ -96,7 +90,7 @@ final class RunCommand implements Callable<Integer> {
                     + estimate(words, gen));
         } catch (Program.Failure f) {
             Served.refused(f.verdicts(), f.index());
-            spec.commandLine().getErr().println("stt: " + program + ": " + f.getMessage()
+            err().println("stt: " + program + ": " + f.getMessage()
                     + (f.nothingRan() ? "\nstt: nothing was executed" : ""));
             code = ExitCode.INVALID;
         }

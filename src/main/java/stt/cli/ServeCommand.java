@@ -21,10 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 import stt.calls.LevelCall;
 import stt.codec.Codec;
 import stt.codec.Word;
@@ -59,10 +56,7 @@ import stt.isa.Fidelity;
  */
 @Command(name = "serve", description = "Serve stt commands over framed requests on standard input (Content-Length"
         + " framing, JSON plus .npy payloads): one process for many calls, as the Python package stt_nki uses it.")
-final class ServeCommand extends Stdin implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class ServeCommand extends Subcommand {
     @Override
     public Integer call() throws IOException {
         // one write per frame, straight to the file descriptor: a frame in pieces wakes the client for each

@@ -3,7 +3,6 @@ package stt.cli;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -12,7 +11,7 @@ import stt.codec.Word;
 import stt.show.Picture;
 
 @Command(name = "show", description = "Draw what each word touches across the SBUF and PSUM partitions as SVG.")
-final class ShowCommand extends Stdin implements Callable<Integer> {
+final class ShowCommand extends Subcommand {
     @Parameters(paramLabel = "FILE", description = "program: .s text, or binary 64-byte words; - for stdin")
     String file;
 

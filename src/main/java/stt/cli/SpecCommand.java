@@ -2,11 +2,8 @@ package stt.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 import stt.codec.Format;
 import stt.def.Definitions;
 import stt.def.OpcodeDef;
@@ -16,10 +13,7 @@ import stt.isa.Opcode;
 import stt.isa.Space;
 
 @Command(name = "spec", description = "Print the generation table, the opcodes and the model's own decisions.")
-final class SpecCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+final class SpecCommand extends Subcommand {
     @Option(names = "--model", description = "print only the MODEL decisions (the ledger)")
     boolean modelOnly;
 
@@ -32,7 +26,7 @@ final class SpecCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         if (json && !opcodes) {
             throw new InputException("--json goes with --opcodes");
         }

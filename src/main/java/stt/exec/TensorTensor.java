@@ -15,21 +15,26 @@ import stt.machine.Machine;
  * the int ALU ops, 64-bit dtypes) are refused at admission by the definition's executability predicate.
  */
 public final class TensorTensor implements Semantics {
+    /**
+     * A Tensor-Tensor word as both engines read it: the left and right sources, the destination, the op, the
+     * datapath and, for bitvec, the integer width of the destination.
+     */
+    public record Binary(Operand a, Operand b, Operand dst, AluOp op, boolean bitvec, int width) {
+        public static Binary of(Instruction i) {
+            return new Binary(i.src0(), i.src1(), i.dst(), i.op(), i.opcode().isBitvec(), 8 * i.dst().dtype().size());
+        }
+    }
+
     @Override
     public void execute(Machine m, Instruction i, Trace trace) {
-        Operand a = i.src0();
-        Operand b = i.src1();
-        Operand dst = i.dst();
-        AluOp op = i.op();
-        boolean bitvec = i.opcode().isBitvec();
-        int width = 8 * dst.dtype().size();
-        Streams.run(m, i.channels(), dst.count(), dst, (lane, k, src) -> {
+        Binary w = Binary.of(i);
+        Streams.run(m, i.channels(), w.dst().count(), w.dst(), (lane, k, src) -> {
             if (trace.on()) {
-                trace.tensorStage(op.code(), RESULT, SRC0, SRC1);
+                trace.tensorStage(w.op().code(), RESULT, SRC0, SRC1);
             }
-            return bitvec ? Integer.toUnsignedLong(BitvecAlu.apply(op, src[0], src[1], width))
-                    : Integer.toUnsignedLong(dst.dtype().fromFp32(ArithAlu.apply(op, a.dtype().toFp32(src[0]),
-                            b.dtype().toFp32(src[1]))));
-        }, a, b);
+            return w.bitvec() ? Integer.toUnsignedLong(BitvecAlu.apply(w.op(), src[0], src[1], w.width()))
+                    : Integer.toUnsignedLong(w.dst().dtype().fromFp32(ArithAlu.apply(w.op(),
+                            w.a().dtype().toFp32(src[0]), w.b().dtype().toFp32(src[1]))));
+        }, w.a(), w.b());
     }
 }

@@ -23,14 +23,14 @@ public final class CacheKernel implements Kernel {
             float a = acc[lane];
             for (long k0 = 0; k0 < n; k0 += Chunks.SIZE) {
                 int len = (int) Math.min(Chunks.SIZE, n - k0);
-                Transfer.loadFloats(m, i.src(), lane, k0, len, c.a, c.scratch);
+                Transfer.loadFloats(m, i.src(), lane, k0, len, c.a);
                 Arrays.fill(c.b, 0, len, Float.intBitsToFloat(s0[lane]));
                 ArithKernel.binary(i.op0(), c.a, c.b, c.r, len);
                 for (int e = 0; e < len; e++) {
                     a = ArithAlu.apply(i.op1(), c.r[e], a);
                     c.mid[e] = a;
                 }
-                Transfer.storeFloats(m, i.dst(), lane, k0, len, cumulative ? c.mid : c.r, c.scratch);
+                Transfer.storeFloats(m, i.dst(), lane, k0, len, cumulative ? c.mid : c.r);
             }
             m.setAccumulator(lane, a);
         });

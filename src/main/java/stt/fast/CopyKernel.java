@@ -28,8 +28,8 @@ public final class CopyKernel implements Kernel {
                 Transfer.loadInts(m, src, lane, k0, len, c.ia, c.scratch);
                 Transfer.storeInts(m, dst, lane, k0, len, c.ia, c.scratch);
             } else {
-                Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
-                Transfer.storeFloats(m, dst, lane, k0, len, c.a, c.scratch);
+                Transfer.loadFloats(m, src, lane, k0, len, c.a);
+                Transfer.storeFloats(m, dst, lane, k0, len, c.a);
             }
         }));
     }

@@ -20,10 +20,15 @@ final class Int8 {
     }
 
     /**
-     * out[off+i] = the int8 element at {@code at} + i widened, for the whole vectors below {@code bound} (a multiple
-     * of the lane count): its own small loop, so the vectors stay in registers. Returns where it stopped.
+     * out[off+i] = the int8 element at {@code at} + i widened, for the whole vectors of the first {@code len}
+     * elements: its own small loop, so the vectors stay in registers. Returns where it stopped (0 without
+     * {@link Species#B}).
      */
-    static int widenInto(MemorySegment seg, long at, float[] out, int off, int bound) {
+    static int widenInto(MemorySegment seg, long at, float[] out, int off, int len) {
+        if (Species.B == null) {
+            return 0;
+        }
+        int bound = Species.F.loopBound(len);
         int i = 0;
         for (; i < bound; i += Species.F.length()) {
             load(seg, at + i).intoArray(out, off + i);
@@ -32,7 +37,11 @@ final class Int8 {
     }
 
     /** The int8 elements at {@code at} + i narrowed from in[off+i], as {@link #widenInto} the other way. */
-    static int narrowFrom(float[] in, int off, MemorySegment seg, long at, int bound) {
+    static int narrowFrom(float[] in, int off, MemorySegment seg, long at, int len) {
+        if (Species.B == null) {
+            return 0;
+        }
+        int bound = Species.F.loopBound(len);
         int i = 0;
         for (; i < bound; i += Species.F.length()) {
             store(FloatVector.fromArray(Species.F, in, off + i), seg, at + i);

@@ -27,7 +27,7 @@ public final class PredicatedKernel implements Kernel {
             if (copy) {
                 Transfer.loadInts(m, src, lane, k0, len, c.ib, c.scratch);
             } else {
-                Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
+                Transfer.loadFloats(m, src, lane, k0, len, c.a);
                 for (int e = 0; e < len; e++) {
                     c.ib[e] = c.ia[e] != 0 ? out.fromFp32(c.a[e]) : 0;
                 }

@@ -125,8 +125,8 @@ public final class ScanKernel extends S2s2d2Kernel {
         for (long k0 = from; k0 < n; k0 += CHUNK) {
             int len = (int) Math.min(CHUNK, n - k0);
             for (int l = 0; l < count; l++) {
-                Transfer.loadFloats(m, p.src0(), first + l, k0, len, buf.a, l * PITCH, buf.scratch);
-                Transfer.loadFloats(m, p.src1(), first + l, k0, len, buf.b, l * PITCH, buf.scratch);
+                Transfer.loadFloats(m, p.src0(), first + l, k0, len, buf.a, l * PITCH);
+                Transfer.loadFloats(m, p.src1(), first + l, k0, len, buf.b, l * PITCH);
             }
             for (int w = 0; w < blocks; w++) {
                 for (int k = 0; k < len; k += G) {
@@ -141,7 +141,7 @@ public final class ScanKernel extends S2s2d2Kernel {
                 }
             }
             for (int l = 0; l < count; l++) {
-                Transfer.storeFloats(m, p.dst(), first + l, k0, len, buf.a, l * PITCH, buf.scratch);
+                Transfer.storeFloats(m, p.dst(), first + l, k0, len, buf.a, l * PITCH);
             }
         }
     }

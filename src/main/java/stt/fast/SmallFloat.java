@@ -75,10 +75,11 @@ final class SmallFloat {
     }
 
     /**
-     * out[off+i] = the fp16 element at {@code at} + i widened, for the whole vectors below {@code bound} (a multiple
-     * of the lane count): its own small loop, so the vectors stay in registers. Returns where it stopped.
+     * out[off+i] = the fp16 element at {@code at} + i widened, for the whole vectors of the first {@code len}
+     * elements: its own small loop, so the vectors stay in registers. Returns where it stopped.
      */
-    static int widenFp16(MemorySegment seg, long at, float[] out, int off, int bound) {
+    static int widenFp16(MemorySegment seg, long at, float[] out, int off, int len) {
+        int bound = Species.F.loopBound(len);
         int i = 0;
         for (; i < bound; i += Species.F.length()) {
             loadFp16(seg, at + 2L * i).intoArray(out, off + i);
@@ -87,7 +88,8 @@ final class SmallFloat {
     }
 
     /** The fp16 elements at {@code at} + i narrowed from in[off+i], as {@link #widenFp16} the other way. */
-    static int narrowFp16(float[] in, int off, MemorySegment seg, long at, int bound) {
+    static int narrowFp16(float[] in, int off, MemorySegment seg, long at, int len) {
+        int bound = Species.F.loopBound(len);
         int i = 0;
         for (; i < bound; i += Species.F.length()) {
             storeFp16(FloatVector.fromArray(Species.F, in, off + i), seg, at + 2L * i);
@@ -96,8 +98,8 @@ final class SmallFloat {
     }
 
     /**
-     * out[off+i] = the fp8 element at {@code at} + i widened, for the whole vectors below {@code bound} (a multiple
-     * of the lane count): its own small loop, so the vectors stay in registers. Returns where it stopped.
+     * out[off+i] = the fp8 element at {@code at} + i widened, for the whole vectors of the first {@code len}
+     * elements: its own small loop, so the vectors stay in registers. Returns where it stopped.
      */
     int widenFp8(MemorySegment seg, long at, float[] out, int off, int bound) {
         int i = 0;

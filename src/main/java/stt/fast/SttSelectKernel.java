@@ -80,9 +80,9 @@ public final class SttSelectKernel extends S2s2d2Kernel {
         for (long k0 = 0; k0 < n; k0 += CHUNK) {
             int len = (int) Math.min(CHUNK, n - k0);
             for (int j = 0; j < count; j++) {
-                Transfer.loadFloats(m, p.src1(), b, first + j, k0, len, buf.b, j * len, scratch);
+                Transfer.loadFloats(m, p.src1(), b, first + j, k0, len, buf.b, j * len);
                 if (p.opcode() != Opcode.SELECT_REDUCE) {
-                    Transfer.loadFloats(m, p.src0(), a, first + j, k0, len, buf.a, j * len, scratch);
+                    Transfer.loadFloats(m, p.src0(), a, first + j, k0, len, buf.a, j * len);
                 }
             }
             if (p.opcode() == Opcode.SELECT_REDUCE) {
@@ -93,7 +93,7 @@ public final class SttSelectKernel extends S2s2d2Kernel {
                         buf.b, r, buf.mid, buf.scalar, count * len);
             }
             for (int j = 0; j < count; j++) {
-                Transfer.storeFloats(m, p.dst(), d, first + j, k0, len, r, j * len, scratch);
+                Transfer.storeFloats(m, p.dst(), d, first + j, k0, len, r, j * len);
                 if (accumulate) {
                     float acc = m.accumulator(first + j);
                     for (int i = j * len; i < (j + 1) * len; i++) {

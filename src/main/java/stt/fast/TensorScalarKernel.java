@@ -3,9 +3,8 @@ package stt.fast;
 import java.util.Arrays;
 import java.util.Optional;
 import stt.exec.Operand;
-import stt.isa.AluOp;
-import stt.isa.ReverseOperands;
 import stt.exec.Instruction;
+import stt.exec.TensorScalar.Stages;
 import stt.machine.Machine;
 
 /**
@@ -19,17 +18,11 @@ public final class TensorScalarKernel implements Kernel {
         Operand src = i.src();
         Operand dst = i.dst();
         int channels = i.channels();
-        AluOp op0 = i.op0();
-        AluOp op1 = i.op1();
-        boolean bitvec = i.opcode().isBitvec();
-        ReverseOperands rev = i.reverse();
+        Stages st = Stages.of(i);
         Chunks own = Chunks.get();
         int[] s0 = i.imm0().lanes(m, channels, own.s0);
         int[] s1 = i.imm1().lanes(m, channels, own.s1);
-        boolean alone = op1 == AluOp.BYPASS;
-        boolean swap1 = !alone && rev.swapsSecond();
         long n = dst.count();
-        Stages st = new Stages(op0, op1, rev.swapsFirst(), swap1, bitvec, 8 * src.dtype().size());
         Optional<FusedMultAdd.Family> fused = st.multAdd() ? FusedMultAdd.family(src, src, dst)
                 .filter(f -> f == FusedMultAdd.Family.FP32 || f == FusedMultAdd.Family.BF16) : Optional.empty();
         if (fused.isPresent()) {
@@ -39,14 +32,6 @@ public final class TensorScalarKernel implements Kernel {
                     Rows.of(m, dst), channels, n, lanes);
         } else {
             lanes.run(channels, n * channels, lane -> lane(m, src, dst, st, lane, s0[lane], s1[lane], n));
-        }
-    }
-
-    /** The word's two stages: ops, swaps, datapath and (bitvec) integer width. */
-    private record Stages(AluOp op0, AluOp op1, boolean swap0, boolean swap1, boolean bitvec, int width) {
-        /** Arith mult then add without swaps: fused on contiguous fp32 or bf16 streams. */
-        boolean multAdd() {
-            return !bitvec && op0 == AluOp.MULT && op1 == AluOp.ADD && !swap0 && !swap1;
         }
     }
 
@@ -61,11 +46,11 @@ public final class TensorScalarKernel implements Kernel {
                 BitvecKernel.run(st.op0(), st.op1(), st.swap0(), st.swap1(), s0, c.ia, c.ib, c.ir, len, st.width());
                 Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
             } else {
-                Transfer.loadFloats(m, src, lane, k0, len, c.a, c.scratch);
+                Transfer.loadFloats(m, src, lane, k0, len, c.a);
                 Arrays.fill(c.b, 0, len, Float.intBitsToFloat(s1));
                 ArithKernel.run(st.op0(), st.op1(), st.swap0(), st.swap1(), Float.intBitsToFloat(s0), c.a, c.b, c.r,
                         c.mid, c.scalar, len);
-                Transfer.storeFloats(m, dst, lane, k0, len, c.r, c.scratch);
+                Transfer.storeFloats(m, dst, lane, k0, len, c.r);
             }
         }
     }

@@ -5,6 +5,7 @@ import stt.exec.Operand;
 import stt.isa.AluOp;
 import stt.isa.Generation;
 import stt.exec.Instruction;
+import stt.exec.TensorTensor.Binary;
 import stt.machine.Machine;
 
 /**
@@ -21,35 +22,40 @@ public final class TensorTensorKernel implements Kernel {
 
     @Override
     public void execute(Machine m, Instruction i, Lanes lanes) {
-        Operand a = i.src0();
-        Operand b = i.src1();
-        Operand dst = i.dst();
-        AluOp op = i.op();
-        boolean bitvec = i.opcode().isBitvec();
+        Binary w = Binary.of(i);
         int channels = i.channels();
-        long n = dst.count();
-        var fused = bitvec || op != AluOp.ADD ? Optional.<FusedMultAdd.Family>empty()
-                : FusedMultAdd.family(a, b, dst);
+        long n = w.dst().count();
+        var fused = w.bitvec() || w.op() != AluOp.ADD ? Optional.<FusedMultAdd.Family>empty()
+                : FusedMultAdd.family(w.a(), w.b(), w.dst());
         if (fused.isPresent()) {
-            FusedMultAdd.run(fused.get(), ONES, Rows.of(m, a), Rows.of(m, b), Rows.of(m, dst), channels, n, lanes);
+            FusedMultAdd.run(fused.get(), ONES, Rows.of(m, w.a()), Rows.of(m, w.b()), Rows.of(m, w.dst()), channels,
+                    n, lanes);
             return;
         }
-        int width = 8 * dst.dtype().size();
-        Rows ra = Rows.of(m, a);
-        Rows rb = Rows.of(m, b);
-        Rows rd = Rows.of(m, dst);
-        lanes.run(channels, n * channels, lane -> Chunks.each(n, (c, k0, len) -> {
-            if (bitvec) {
+        Rows ra = Rows.of(m, w.a());
+        Rows rb = Rows.of(m, w.b());
+        Rows rd = Rows.of(m, w.dst());
+        lanes.run(channels, n * channels, lane -> lane(m, w, ra, rb, rd, lane, n));
+    }
+
+    /** Lane {@code lane}'s {@code n} elements, chunk by chunk on this thread's buffers. */
+    private static void lane(Machine m, Binary w, Rows ra, Rows rb, Rows rd, int lane, long n) {
+        Operand a = w.a();
+        Operand b = w.b();
+        Operand dst = w.dst();
+        AluOp op = w.op();
+        Chunks.each(n, (c, k0, len) -> {
+            if (w.bitvec()) {
                 Transfer.loadInts(m, a, lane, k0, len, c.ia, c.scratch);
                 Transfer.loadInts(m, b, lane, k0, len, c.ib, c.scratch);
-                BitvecKernel.binary(op, c.ia, c.ib, c.ir, len, width);
+                BitvecKernel.binary(op, c.ia, c.ib, c.ir, len, w.width());
                 Transfer.storeInts(m, dst, lane, k0, len, c.ir, c.scratch);
             } else {
-                Transfer.loadFloats(m, a, ra, lane, k0, len, c.a, 0, c.scratch);
-                Transfer.loadFloats(m, b, rb, lane, k0, len, c.b, 0, c.scratch);
+                Transfer.loadFloats(m, a, ra, lane, k0, len, c.a, 0);
+                Transfer.loadFloats(m, b, rb, lane, k0, len, c.b, 0);
                 ArithKernel.binary(op, c.a, c.b, c.r, len);
-                Transfer.storeFloats(m, dst, rd, lane, k0, len, c.r, 0, c.scratch);
+                Transfer.storeFloats(m, dst, rd, lane, k0, len, c.r, 0);
             }
-        }));
+        });
     }
 }

@@ -11,11 +11,10 @@ import stt.machine.internal.RawMemory;
 
 /**
  * Moves chunks of one lane's operand stream between machine memory and float/int buffers: bulk copies and
- * table or array conversions for streams whose elements are evenly spaced, element by element otherwise. Every
+ * conversions ({@link Contiguous}) for streams whose elements are evenly spaced, element by element otherwise. Every
  * conversion is the {@link Dtype} one, so the buffers hold exactly what the reference engine computes with.
  */
 final class Transfer {
-    private static final ValueLayout.OfFloat F32 = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfShort I16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt I32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private Transfer() {
@@ -25,12 +24,10 @@ final class Transfer {
     static final class Scratch {
         final byte[] bytes;
         final short[] shorts;
-        final int[] ints;
 
         Scratch(int chunk) {
             bytes = new byte[chunk];
             shorts = new short[chunk];
-            ints = new int[chunk];
         }
     }
 
@@ -45,12 +42,12 @@ final class Transfer {
     }
 
     /** Elements k0 .. k0+len-1 of lane {@code lane} of {@code o}, converted to fp32, into {@code out}. */
-    static void loadFloats(Machine m, Operand o, int lane, long k0, int len, float[] out, Scratch s) {
-        loadFloats(m, o, lane, k0, len, out, 0, s);
+    static void loadFloats(Machine m, Operand o, int lane, long k0, int len, float[] out) {
+        loadFloats(m, o, lane, k0, len, out, 0);
     }
 
     /** The same into {@code out[off ..]}. */
-    static void loadFloats(Machine m, Operand o, int lane, long k0, int len, float[] out, int off, Scratch s) {
+    static void loadFloats(Machine m, Operand o, int lane, long k0, int len, float[] out, int off) {
         Dtype d = o.dtype();
         long stride = o.linearStride();
         if (stride == 0) {
@@ -62,67 +59,25 @@ final class Transfer {
             loadEach(m, o, lane, k0, len, out, off);
             return;
         }
-        loadContiguous(d, RawMemory.segment(m, o.start().space()), contiguous(m, o, lane, k0), len, out, off, s);
+        loadContiguous(d, RawMemory.segment(m, o.start().space()), contiguous(m, o, lane, k0), len, out, off);
     }
 
     /**
      * {@link #loadFloats} for a caller that resolved the operand's rows once ({@link Rows#of}): a stride-1 stream is
      * addressed from them, without the machine's address arithmetic per call.
      */
-    static void loadFloats(Machine m, Operand o, Rows rows, int lane, long k0, int len, float[] out, int off,
-            Scratch s) {
+    static void loadFloats(Machine m, Operand o, Rows rows, int lane, long k0, int len, float[] out, int off) {
         if (o.linearStride() == 1) {
-            loadContiguous(o.dtype(), rows.seg(), rows.at(lane) + k0 * o.dtype().size(), len, out, off, s);
+            loadContiguous(o.dtype(), rows.seg(), rows.at(lane) + k0 * o.dtype().size(), len, out, off);
         } else {
-            loadFloats(m, o, lane, k0, len, out, off, s);
+            loadFloats(m, o, lane, k0, len, out, off);
         }
     }
 
     /** The {@code len} contiguous elements of dtype {@code d} at {@code at}, converted to fp32, into out[off ..]. */
-    private static void loadContiguous(Dtype d, MemorySegment seg, long at, int len, float[] out, int off, Scratch s) {
-        int i = 0;
-        int bound = Species.F.loopBound(len);
-        switch (d) {
-            case FP32, FP32R -> MemorySegment.copy(seg, F32, at, out, off, len);
-            case BF16 -> {
-                i = Bf16.widenInto(seg, at, out, off, bound);
-            }
-            case FP16 -> {
-                i = SmallFloat.widenFp16(seg, at, out, off, bound);
-            }
-            case INT8 -> {
-                i = Species.B == null ? 0 : Int8.widenInto(seg, at, out, off, bound);
-            }
-            case FP8_E3M4, FP8_E4M3, FP8_E5M2, INT16, UINT16 -> {
-                StreamCodec codec = StreamCodec.of(d); // none for fp8 without byte vectors: element by element
-                if (codec != null) {
-                    codec.widen(seg, at, out, off, len);
-                    i = len;
-                }
-            }
-            case INT32 -> {
-                for (; i < len; i++) {
-                    out[off + i] = seg.get(I32, at + 4L * i);
-                }
-            }
-            case UINT32 -> {
-                MemorySegment.copy(seg, I32, at, s.ints, 0, len);
-                for (; i < len; i++) {
-                    out[off + i] = Integer.toUnsignedLong(s.ints[i]);
-                }
-            }
-            case UINT8 -> {
-                MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, s.bytes, 0, len);
-                for (; i < len; i++) {
-                    out[off + i] = s.bytes[i] & 0xff;
-                }
-            }
-            default -> throw new IllegalStateException(d + " is not an element dtype");
-        }
-        if (d != Dtype.FP32 && d != Dtype.FP32R) {
-            for (; i < len; i++) {
-                out[off + i] = d.toFp32(RawMemory.readBits(seg, at + (long) i * d.size(), d.size()));
-            }
+    private static void loadContiguous(Dtype d, MemorySegment seg, long at, int len, float[] out, int off) {
+        for (int i = Contiguous.of(d).widen.into(seg, at, out, off, len); i < len; i++) {
+            out[off + i] = d.toFp32(RawMemory.readBits(seg, at + (long) i * d.size(), d.size()));
         }
     }
 
@@ -135,75 +90,32 @@ final class Transfer {
     }
 
     /** Writes {@code r[0..len)}, converted to the operand's dtype, as elements k0 .. of lane {@code lane}. */
-    static void storeFloats(Machine m, Operand o, int lane, long k0, int len, float[] r, Scratch s) {
-        storeFloats(m, o, lane, k0, len, r, 0, s);
+    static void storeFloats(Machine m, Operand o, int lane, long k0, int len, float[] r) {
+        storeFloats(m, o, lane, k0, len, r, 0);
     }
 
     /** The same from {@code r[off ..]}. */
-    static void storeFloats(Machine m, Operand o, int lane, long k0, int len, float[] r, int off, Scratch s) {
+    static void storeFloats(Machine m, Operand o, int lane, long k0, int len, float[] r, int off) {
         if (o.linearStride() != 1) {
             storeEach(m, o, lane, k0, len, r, off);
             return;
         }
-        storeContiguous(o.dtype(), RawMemory.segment(m, o.start().space()), contiguous(m, o, lane, k0), len, r, off,
-                s);
+        storeContiguous(o.dtype(), RawMemory.segment(m, o.start().space()), contiguous(m, o, lane, k0), len, r, off);
     }
 
     /** {@link #storeFloats} for a caller that resolved the operand's rows once, as {@link #loadFloats} with rows. */
-    static void storeFloats(Machine m, Operand o, Rows rows, int lane, long k0, int len, float[] r, int off,
-            Scratch s) {
+    static void storeFloats(Machine m, Operand o, Rows rows, int lane, long k0, int len, float[] r, int off) {
         if (o.linearStride() == 1) {
-            storeContiguous(o.dtype(), rows.seg(), rows.at(lane) + k0 * o.dtype().size(), len, r, off, s);
+            storeContiguous(o.dtype(), rows.seg(), rows.at(lane) + k0 * o.dtype().size(), len, r, off);
         } else {
             storeEach(m, o, lane, k0, len, r, off);
         }
     }
 
     /** Writes r[off .. off+len), converted to dtype {@code d}, as the contiguous elements at {@code at}. */
-    private static void storeContiguous(Dtype d, MemorySegment seg, long at, int len, float[] r, int off, Scratch s) {
-        int i = 0;
-        int bound = Species.F.loopBound(len);
-        switch (d) {
-            case FP32, FP32R -> MemorySegment.copy(r, off, seg, F32, at, len);
-            case BF16 -> {
-                i = Bf16.narrowFrom(r, off, seg, at, bound);
-            }
-            case FP16 -> {
-                i = SmallFloat.narrowFp16(r, off, seg, at, bound);
-            }
-            case INT8 -> {
-                i = Species.B == null ? 0 : Int8.narrowFrom(r, off, seg, at, bound);
-            }
-            case FP8_E3M4, FP8_E4M3, FP8_E5M2, INT16, UINT16 -> {
-                StreamCodec codec = StreamCodec.of(d); // none for fp8 without byte vectors: element by element
-                if (codec != null) {
-                    codec.narrow(r, off, seg, at, len);
-                    i = len;
-                }
-            }
-            case INT32 -> {
-                for (; i < len; i++) {
-                    seg.set(I32, at + 4L * i, (int) r[off + i]);
-                }
-            }
-            case UINT8 -> {
-                for (; i < len; i++) {
-                    s.bytes[i] = (byte) Math.clamp((int) r[off + i], 0, 0xff);
-                }
-                MemorySegment.copy(s.bytes, 0, seg, ValueLayout.JAVA_BYTE, at, len);
-            }
-            case UINT32 -> {
-                for (; i < len; i++) {
-                    s.ints[i] = d.fromFp32(r[off + i]);
-                }
-                MemorySegment.copy(s.ints, 0, seg, I32, at, len);
-            }
-            default -> throw new IllegalStateException(d + " is not an element dtype");
-        }
-        if (d != Dtype.FP32 && d != Dtype.FP32R) {
-            for (; i < len; i++) {
-                RawMemory.writeBits(seg, at + (long) i * d.size(), d.size(), d.fromFp32(r[off + i]));
-            }
+    private static void storeContiguous(Dtype d, MemorySegment seg, long at, int len, float[] r, int off) {
+        for (int i = Contiguous.of(d).narrow.from(r, off, seg, at, len); i < len; i++) {
+            RawMemory.writeBits(seg, at + (long) i * d.size(), d.size(), d.fromFp32(r[off + i]));
         }
     }
 
