@@ -137,7 +137,7 @@ class Build:
 
 def base_launcher(rev, tmp):
     """A launcher for a build of `rev`: a git worktree of this repository at that commit, built by its launcher."""
-    where = os.path.join(tmp, "base")
+    where = os.path.join(tmp, "base-checkout")  # not "base": that is the base Build's scratch folder
     subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", "-q", where, rev], check=True)
     subprocess.run([os.path.join(where, "stt"), "spec", "--model"], check=True, stdout=subprocess.DEVNULL)
     return where, os.path.join(where, "stt")
