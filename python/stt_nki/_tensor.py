@@ -172,7 +172,8 @@ class TensorViews:
         pattern pair giving only the count P (NKI's dma_copy gather and scatter): a copy that writes back where it
         came from. Every element of an HBM tensor's pattern must lie inside it; on chip a pattern may read past the
         tensor's row inside its partitions' memory, as the device's does, not past its partitions (the model's
-        ap_indirect). `dtype` and engine registers are not modelled."""
+        ap_indirect). `dtype` reads an HBM tensor's bytes as that dtype (a host uint array as a packed MX `_x4` dtype),
+        the pattern and offset then in its elements; engine registers are not modelled."""
         if dtype is not None:
             return self._reinterpret(pattern, offset, dtype, scalar_offset, vector_offset)
         unmodelled = {}
@@ -207,7 +208,10 @@ class TensorViews:
         if self._on_chip():
             raise NotImplementedError("Tensor.ap: dtype= on an on-chip tensor is not modelled (an HBM tensor's is)")
         root = self._layout()[0]
-        target = np.dtype(dtype) if isinstance(dtype, np.dtype) else None
+        try:
+            target = np.dtype(dtype)
+        except TypeError:
+            target = None
         if target is None or target.itemsize == 0 or root.nbytes % target.itemsize:
             raise TypeError(f"Tensor.ap: dtype={dtype!r}: a NumPy dtype whose size divides the tensor's"
                             f" {root.nbytes} bytes")
