@@ -2,13 +2,14 @@
 stubs' signatures. Imported by `isa` at its end."""
 import enum
 
+import numpy as np
+
 from . import _session
 from ._forms import engine, nc_version, oob_mode, reduce_cmd
-from ._names import NKIObject, not_modelled
+from ._names import NKIObject, VirtualRegister, not_modelled, register_int
 
 _ISA = "nki.isa"
 _RANDOM = "the per-lane random state's layout and the mapping of its bits to values are not published"
-_REGISTERS = "engine registers (VirtualRegister) and dynamic control flow are not modelled"
 _SOURCES = "FAMILY-NEXT does not define it (FAMILY-NEXT §13a)"
 _CORES = "the model runs one NeuronCore; collectives across cores are not modelled"
 
@@ -31,13 +32,6 @@ class NkiInstruction(NKIObject):
 
     def depends_on(self, *producers):
         """Orders this instruction after `producers`: the model runs every call in program order, so it already is."""
-
-
-class VirtualRegister(NKIObject):
-    """`nki.isa.VirtualRegister`: an engine register; constructing one is allowed, using one is not modelled."""
-
-    def __init__(self, state=None, frozen=False):
-        super().__init__(state=state, frozen=frozen)
 
 
 def get_nc_version():
@@ -108,24 +102,33 @@ def sendrecv(src, dst, send_to_rank, recv_from_rank, pipe_id, dma_engine=dma_eng
     """A transfer between ranks."""
 
 
-@not_modelled(_ISA, _REGISTERS)
 def register_alloc(x=None):
-    """A new register, optionally holding x."""
+    """A new register holding x (an int, a register or a 1-element integer tile), else 0 (registers_host)."""
+    return VirtualRegister(x)
 
 
-@not_modelled(_ISA, _REGISTERS)
 def register_move(dst, src):
-    """dst register = src register."""
+    """dst register = src (an int or a register)."""
+    _register(dst, "register_move").register_value = register_int(src, "register_move: src")
 
 
-@not_modelled(_ISA, _REGISTERS)
 def register_load(dst, src):
-    """A register loaded from a [1, 1] tensor."""
+    """dst register = the value of src, a 1-element integer tile ([1, 1] in SBUF)."""
+    _register(dst, "register_load").register_value = register_int(src, "register_load: src")
 
 
-@not_modelled(_ISA, _REGISTERS)
 def register_store(dst, src):
-    """A [1, 1] tensor written from a register."""
+    """dst, a 1-element integer tile, = the value of register src."""
+    value = _register(src, "register_store").register_value
+    if not isinstance(dst, np.ndarray) or dst.size != 1:
+        raise TypeError(f"register_store: dst {dst!r}: allowed: a 1-element integer tile")
+    dst[...] = value
+
+
+def _register(r, what):
+    if not isinstance(r, VirtualRegister):
+        raise TypeError(f"{what}: {r!r}: allowed: a VirtualRegister (nisa.register_alloc())")
+    return r
 
 
 __all__ = ["dma_engine", "NkiValidationError", "NkiInstruction", "VirtualRegister", "get_nc_version",

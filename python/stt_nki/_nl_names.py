@@ -5,7 +5,7 @@ import contextlib
 import numpy as np
 
 from . import _dtypes, _tiles
-from ._names import NKIObject, not_modelled
+from ._names import _CEILING, NKIObject, VirtualRegister, not_modelled, register_int
 from ._ops import AluOp
 
 NkiTensor = _tiles.Tensor
@@ -13,7 +13,6 @@ DType = np.dtype  # what `nl.float32` and the other dtypes are (an annotation: `
 
 _NL = "nki.language"
 _NO_OP = "FAMILY-NEXT gives the model no op for it"
-_REGISTERS = "dynamic control flow on engine registers (VirtualRegister) is not modelled"
 _RANDOM = "the device's random state and its bits-to-value mapping are not published (FAMILY-NEXT §13a)"
 
 
@@ -167,19 +166,30 @@ def random_seed(seed):
     """Seeds nl.rand."""
 
 
-@not_modelled(_NL, _REGISTERS)
 def dynamic_range(start, stop=None, step=1):
-    """A loop whose bounds are read at run time."""
+    """A loop whose bounds (ints or VirtualRegisters) are read when it runs: the model's Python range over their
+    values (registers_host)."""
+    if stop is None:
+        start, stop = 0, start
+    return range(register_int(start, "dynamic_range: start"), register_int(stop, "dynamic_range: stop"), int(step))
 
 
-@not_modelled(_NL, _REGISTERS)
 def fori_loop(lower, upper, body_fun, step=1):
-    """body_fun(i) for i in range(lower, upper, step), bounds from registers."""
+    """`body_fun(i)` for i in range(lower, upper, step), the bounds ints or VirtualRegisters; i is a VirtualRegister
+    when a bound is one, else an int (NKI's page; registers_host)."""
+    as_register = isinstance(lower, VirtualRegister) or isinstance(upper, VirtualRegister)
+    for i in dynamic_range(lower, upper, step):
+        body_fun(VirtualRegister(i) if as_register else i)
 
 
-@not_modelled(_NL, _REGISTERS)
 def while_loop(init, body_fun):
-    """body_fun(r) while the register r is nonzero."""
+    """`body_fun(r)` while the register `r` (init) is nonzero (registers_host); past 2^20 rounds the model calls it a
+    hang and raises RuntimeError."""
+    for _ in range(_CEILING):
+        if register_int(init, "while_loop: init") == 0:
+            return
+        body_fun(init)
+    raise RuntimeError(f"nl.while_loop: the register is still nonzero after {_CEILING} rounds of body_fun")
 
 
 __all__ = ["NkiTensor", "DType", "MemoryRegion", "NKIObject", "is_hbm", "is_on_chip", "is_psum", "is_sbuf", "abs",

@@ -172,18 +172,20 @@ class TensorViews:
         pattern pair giving only the count P (NKI's dma_copy gather and scatter): a copy that writes back where it
         came from. Every element of an HBM tensor's pattern must lie inside it; on chip a pattern may read past the
         tensor's row inside its partitions' memory, as the device's does, not past its partitions (the model's
-        ap_indirect). `dtype` reads an HBM tensor's bytes as that dtype (a host uint array as a packed MX `_x4` dtype),
-        the pattern and offset then in its elements; engine registers are not modelled."""
+        ap_indirect). `scalar_offset` may be a VirtualRegister. `dtype` reads an HBM tensor's bytes as that dtype (a
+        host uint array as a packed MX `_x4` dtype), the pattern and offset then in its elements."""
+        if hasattr(scalar_offset, "register_value"):  # a VirtualRegister, its value on the host (registers_host)
+            scalar_offset = np.array([scalar_offset.register_value], np.int32)
         if dtype is not None:
             return self._reinterpret(pattern, offset, dtype, scalar_offset, vector_offset)
         unmodelled = {}
         if not isinstance(getattr(scalar_offset, "shape", 0), tuple) and scalar_offset is not None:
-            unmodelled["scalar_offset"] = scalar_offset  # a VirtualRegister: engine registers are not modelled
+            unmodelled["scalar_offset"] = scalar_offset
         if vector_offset is not None and indirect_dim != 0:
             unmodelled["indirect_dim"] = indirect_dim
         if unmodelled:
-            raise NotImplementedError(f"Tensor.ap: {unmodelled}: indirect access patterns on engine registers or"
-                                      " dims other than 0 (vector_offset) and reinterpreting dtypes are not modelled")
+            raise NotImplementedError(f"Tensor.ap: {unmodelled}: indirect access patterns on dims other than 0"
+                                      " (vector_offset) and reinterpreting dtypes are not modelled")
         if scalar_offset is not None and vector_offset is not None:
             raise ValueError("Tensor.ap: scalar_offset and vector_offset are mutually exclusive")
         root, row, pitch = self._layout()

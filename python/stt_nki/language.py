@@ -228,12 +228,30 @@ def _reduction(nki, op):
     (FAMILY-NEXT §3.3), returning a new tile of the input's dtype unless `dtype` says otherwise."""
 
     def reduce(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
-        axes = reduced_axes(axis, x.ndim) if isinstance(x, np.ndarray) else axis  # numpy.sum's axis numbers
-        return isa.tensor_reduce(globals()[op], x, axes, dtype=dtype, keepdims=keepdims, mask=mask, **kwargs)
+        if not isinstance(x, np.ndarray):
+            return isa.tensor_reduce(globals()[op], x, axis, dtype=dtype, keepdims=keepdims, mask=mask, **kwargs)
+        view, axes, kept_shape = _innermost(x, axis, mask)  # numpy.sum's axis numbers
+        out = isa.tensor_reduce(globals()[op], view, axes, dtype=dtype, keepdims=keepdims, mask=mask, **kwargs)
+        return out.reshape(kept_shape) if keepdims and kept_shape is not None else out
     reduce.__name__ = reduce.__qualname__ = nki
     reduce.__doc__ = (f"nl.{nki}(x, axis, dtype=None, keepdims=False): x folded with nl.{op} over axis"
                       " (nki.isa.tensor_reduce).")
     return reduce
+
+
+def _innermost(x, axis, mask):
+    """(x, the free axes `axis` names, None), or, when those axes are not a run ending at the last one (the
+    average_pool2d tutorial's nl.sum over axes [2, 4] of a 5-D tile), x read with them moved innermost in order (an
+    access pattern; the model's nl_reduce_axes), the axes they then are, and the shape keepdims gives."""
+    ndim = x.ndim
+    named = sorted(int(a) % ndim for a in ([axis] if isinstance(axis, (int, np.integer)) else list(axis)))
+    trailing = list(range(ndim - len(named), ndim))
+    if not named or named[0] < 1 or len(set(named)) < len(named) or named == trailing:
+        return x, reduced_axes(axis, ndim), None
+    if mask is not None:
+        raise ValueError(f"axis={axis!r}: a mask with reduced axes that are not the innermost ones is not modelled")
+    kept_shape = tuple(1 if k in named else n for k, n in enumerate(x.shape))
+    return np.moveaxis(x, named, trailing), trailing, kept_shape
 
 
 sum = _reduction("sum", "add")  # noqa: A001 (NKI's names)

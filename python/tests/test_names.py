@@ -158,9 +158,9 @@ def test_nki_dtype_is_there_for_signatures():
 
 @pytest.mark.parametrize("call,name", [
     (lambda: nl.softmax(np.ones((2, 2), F32), axis=1), "nki.language.softmax"),
-    (lambda: nl.fori_loop(0, 4, lambda i: None), "nki.language.fori_loop"),
+    (lambda: nisa.core_barrier(np.ones((2, 2), F32), (0, 1)), "nki.isa.core_barrier"),
     (lambda: nisa.topk(val_dst=None, idx_dst=None, src=None, n=8), "nki.isa.topk"),
-    (lambda: nisa.register_alloc(), "nki.isa.register_alloc"),
+    (lambda: nisa.rand_get_state(np.ones((2, 2), F32)), "nki.isa.rand_get_state"),
     (lambda: nisa.dropout(None, None, 0.5), "nki.isa.dropout"),
     (lambda: nl.tile_size.psum_min_align, "nl.tile_size.psum_min_align"),
     (lambda: nisa.dropout(data=np.ones((2, 2), F32), prob=0.5), "nki.isa.dropout"),  # Beta 1's form
@@ -178,3 +178,31 @@ def test_get_nc_version_follows_the_sessions_generation():
         assert nisa.get_nc_version() is nisa.nc_version.gen2
     with stt_nki.Session(gen="trn3"):
         assert nisa.get_nc_version() is nisa.nc_version.gen4
+
+
+def test_registers_hold_their_values_on_the_host_and_drive_the_dynamic_loops():
+    """NKI's VirtualRegister, fori_loop and register_* pages (registers_host): a register loaded from a [1, 1] tile
+    bounds a loop, fori_loop's body gets i as a register when a bound is one, and Python's int() on one is refused."""
+    bound = np.array([[3]], np.int32)
+    r = nisa.register_alloc()
+    nisa.register_load(r, bound)
+    assert list(nl.dynamic_range(0, r, 1)) == [0, 1, 2] and list(nl.dynamic_range(r)) == [0, 1, 2]
+    seen = []
+    nl.fori_loop(1, r, lambda i: seen.append(i.register_value))
+    nl.fori_loop(0, 4, seen.append, step=2)
+    assert seen == [1, 2, 0, 2]
+    counter = nisa.register_alloc(2)
+    steps = []
+
+    def count_down(reg):
+        steps.append(reg.register_value)
+        nisa.register_move(reg, reg.register_value - 1)
+    nl.while_loop(counter, count_down)
+    assert steps == [2, 1]
+    out = np.zeros((1, 1), np.int32)
+    nisa.register_store(out, r)
+    assert out[0, 0] == 3
+    with pytest.raises(TypeError, match="known only while the kernel runs"):
+        range(r)
+    with pytest.raises(TypeError, match="allowed: a VirtualRegister"):
+        nisa.register_load(3, bound)

@@ -177,3 +177,10 @@ def test_masked_calls_are_reported_as_standing_on_mask_semantics():
         nl.add(x, x)
         assert [("mask_semantics" in c["decisions"], c["level"]) for c in s.calls] == [
             (True, "model"), (True, "model"), (False, "exact")]
+
+
+def test_nl_sum_over_free_axes_that_are_not_the_innermost_run():
+    """The average_pool2d tutorial: nl.sum(tile[c, h, p, w, q], axis=[2, 4]) pools each window (nl_reduce_axes)."""
+    x = np.arange(4 * 3 * 2 * 5 * 2, dtype=np.float32).reshape(4, 3, 2, 5, 2)
+    np.testing.assert_array_equal(nl.sum(x, axis=[2, 4]), x.sum(axis=(2, 4)))
+    np.testing.assert_array_equal(nl.max(x, axis=[1, 3], keepdims=True), x.max(axis=(1, 3), keepdims=True))

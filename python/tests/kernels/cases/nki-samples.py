@@ -36,8 +36,10 @@ def _uniform(rng, shape):
     return ((rng.random(shape) - 0.5) * 2).astype(np.float32)
 
 
-def _case(name, source, kernel, inputs, golden, rtol, atol, note, nki="beta1", grid=None, **more):
-    return dict({"name": name, "source": source, "kernel": kernel, "nki": nki, "target": "trn2", "grid": grid,
+def _case(name, source, inputs, golden, rtol, atol, note, nki="beta1", grid=None, **more):
+    """A case whose kernel is the function its name ends with (`tutorial:kernel`, or the kernel's own name)."""
+    return dict({"name": name, "source": source, "kernel": name.rsplit(":", 1)[-1], "nki": nki, "target": "trn2",
+                 "grid": grid,
                  "inputs": inputs, "golden": golden, "rtol": rtol, "atol": atol, "note": note}, **more)
 
 
@@ -82,8 +84,8 @@ def _layernorm_golden(input_tensor, epsilon, gamma_vector, beta_vector):
 
 
 def _layernorm(version):
-    return _case(f"nki_layernorm_kernel_{version}", _tut("layernorm/layernorm_nki_kernel.py"),
-                 f"nki_layernorm_kernel_{version}", _layernorm_inputs, _layernorm_golden, 1e-2, 1e-3,
+    return _case(f"nki_layernorm_kernel_{version}", _tut("layernorm/layernorm_nki_kernel.py"), _layernorm_inputs,
+                 _layernorm_golden, 1e-2, 1e-3,
                  "the file's own check compares v1 with itself; the golden is aws-neuron-sdk's layernorm_torch.py"
                  " (layernorm_layer: (x - mean) / sqrt(var_biased + eps) * gamma + beta, allclose atol=1e-3,"
                  " rtol=1e-2) re-expressed in NumPy, on [256, 1024] (its default is [4096, 8192])")
@@ -116,7 +118,7 @@ def _sd_tutorial_golden(q_ref, k_ref, v_ref):
 
 
 def _mamba(version):
-    return _case(f"mamba_{version}", _tut("fused_mamba/mamba_nki_kernels.py"), f"mamba_{version}", mamba_inputs,
+    return _case(f"mamba_{version}", _tut("fused_mamba/mamba_nki_kernels.py"), mamba_inputs,
                  mamba_golden, 1e-2, 1e-2,
                  "golden re-expressed in NumPy from mamba_torch.py's mamba_layer, allclose(atol=1e-2, rtol=1e-2), on"
                  " its inputs (ones, A = -1) at batch 1, seq_len 512, channels 256, state_size 16")
@@ -139,7 +141,7 @@ def _attention_golden(q, k, v):
 
 def _attention(version, seqlen):
     own = "" if seqlen == 128 else "; its own: 4096"
-    return _case(f"attn_fwd_{version}", _tut("attention_fwd_performance/attention_kernels.py"), f"attn_fwd_{version}",
+    return _case(f"attn_fwd_{version}", _tut("attention_fwd_performance/attention_kernels.py"),
                  _attention_inputs(seqlen), _attention_golden, 1e-5, 1e-2,
                  f"test_attention.py's accuracy mode: numpy_attention, np.allclose(atol=1e-2) (its default rtol"
                  f" 1e-5), on uniform [-1, 1) fp32 q, k, v of [128, {seqlen}]{own}")
@@ -150,34 +152,34 @@ ATTENTION = [_attention("v1", 128), _attention("v2", 128)] + [
 
 TUTORIALS = ATTENTION + [
     _case("tensor_addition:nki_tensor_add_kernel_", _tut("tensor_addition/tensor_addition_nki_kernels.py"),
-          "nki_tensor_add_kernel_", _add_inputs, _add_golden, 1e-2, 1e-4,
+          _add_inputs, _add_golden, 1e-2, 1e-4,
           "the file's own check: allclose(a + b, atol=1e-4, rtol=1e-2) on [256, 1024] fp16, launched on the [2, 2]"
           " grid its nki_tensor_add sets (nl.arange indices)", grid=(2, 2), ci=True),
     _case("spmd_tensor_addition:nki_tensor_add_kernel_", _tut("tensor_addition/spmd_tensor_addition_nki_kernels.py"),
-          "nki_tensor_add_kernel_", _add_inputs, _add_golden, 1e-2, 1e-4,
+          _add_inputs, _add_golden, 1e-2, 1e-4,
           "the file's own check: allclose(a + b, atol=1e-4, rtol=1e-2) on [256, 1024] fp16, launched on the [2, 2]"
           " grid its nki_tensor_add sets (nl.mgrid indices)", grid=(2, 2)),
     _case("average_pool2d:tensor_avgpool_kernel", _tut("average_pool2d/average_pool2d_nki_kernels.py"),
-          "tensor_avgpool_kernel", _avgpool_inputs, _avgpool_golden, 0.0, 0.0,
+          _avgpool_inputs, _avgpool_golden, 0.0, 0.0,
           "the file's own check: out == np_average_pool_2D(x, 2) exactly, on arange [2, 6, 6] fp16 (this version"
           " pools through an nl.mgrid index and nl.sum over axes [2, 4])"),
-    _case("transpose2d:tensor_transpose2D_kernel_", _tut("transpose2d/transpose2d_nki_kernels.py"),
-          "tensor_transpose2D_kernel_", transpose_inputs, transpose_golden, 1e-5, 1e-8,
+    _case("transpose2d:tensor_transpose2D_kernel_", _tut("transpose2d/transpose2d_nki_kernels.py"), transpose_inputs,
+          transpose_golden, 1e-5, 1e-8,
           "the file's own check: np.allclose with np.transpose(a.reshape(5, 3, 4), (0, 2, 1)), int8", ci=True),
-    _case("nki_rmsnorm_kernel", _tut("rmsnorm/rmsnorm_nki_kernels.py"), "nki_rmsnorm_kernel", _rmsnorm_inputs,
+    _case("nki_rmsnorm_kernel", _tut("rmsnorm/rmsnorm_nki_kernels.py"), _rmsnorm_inputs,
           _rmsnorm_golden, 1e-2, 1e-4,
           "the file's own check: a * (1 / sqrt(mean(a * a, axis=1))) * g, allclose(atol=1e-4, rtol=1e-2), [128, 512]"),
     _layernorm("v1"), _layernorm("v2"),
-    _case("nki_softmax_kernel", _tut("softmax/softmax_nki_kernels.py"), "nki_softmax_kernel", _softmax_inputs,
+    _case("nki_softmax_kernel", _tut("softmax/softmax_nki_kernels.py"), _softmax_inputs,
           _softmax_golden, 1e-5, 1e-5,
           "golden re-expressed in NumPy from softmax_torch.py: exp(x) / sum(exp(x), -1), allclose(rtol=1e-5,"
           " atol=1e-5), on its logits [[1..5], [5..1]]; the kernel file imports torch_xla at its top"),
     _case("tensor_indirection_kernel", _tut("tensor_indirection/tensor_indirection_nki_kernels.py"),
-          "tensor_indirection_kernel", _indirection_inputs, _indirection_golden, 1e-5, 1e-8,
+          _indirection_inputs, _indirection_golden, 1e-5, 1e-8,
           "golden re-expressed in NumPy from tensor_indirection_torch.py: data[:, index[0]], torch.allclose's"
           " defaults, index [1, 32] uint16 in [0, 64), data [128, 64] fp32", nki="beta2"),
     _case("sd_attention:fused_self_attn_for_SD_small_head_size", _tut("sd_attention/sd_attention_nki_kernels.py"),
-          "fused_self_attn_for_SD_small_head_size", _sd_tutorial_inputs, _sd_tutorial_golden, 1e-3, 1e-5,
+          _sd_tutorial_inputs, _sd_tutorial_golden, 1e-3, 1e-5,
           "the file's own check: cpu_golden_attn (softmax(0.125 q k^T) v, its scipy softmax in NumPy),"
           " allclose(atol=1e-5, rtol=1e-3), on seqlen 512, d_head 64 fp32 (its own: 4096, 64); the published file"
           " names ip_k (line 119) where it defines ip_k_ (line 91), a NameError in Python on any machine (the"
@@ -291,40 +293,40 @@ def _double_row_golden(**_):
 
 
 REFERENCE = [
-    _case("quantized_double_row_matmul", _ref("double_row_matmul.py"), "quantized_double_row_matmul",
+    _case("quantized_double_row_matmul", _ref("double_row_matmul.py"),
           _double_row_inputs, _double_row_golden, 2e-2, 1e-8,
           "test_double_row_matmul.py: golden np.matmul(lhs, rhs) of the unquantized fp64 inputs, rhs quantized"
           " column-wise and reshaped by the test's own column_wise_quantize and reshape, allclose(rtol=2e-2); on"
           " [128, 256] x [256, 512] with blocks 1, 1, 2 (its own: [512, 16384] x [16384, 1024]); the test runs its"
           " check only on a trn2 instance, the case on the model's trn2"),
-    _case("allocated_fused_rms_norm_qkv", _ref("allocated_fused_linear.py"), "allocated_fused_rms_norm_qkv",
+    _case("allocated_fused_rms_norm_qkv", _ref("allocated_fused_linear.py"),
           _rmsnorm_qkv_inputs, _rmsnorm_qkv_golden, 1e-2, 1e-2,
           "test_rmsnorm_qkv.py's cpu_golden_result (rms_norm, then @ weights, cast to fp16), allclose(atol=1e-2,"
           " rtol=1e-2), on its first case [1, 128, 512] x [512, 512] fp16; the golden takes the fp16 inputs (the"
           " test takes the fp64 values it casts from)"),
-    _case("resize_nearest_fixed_dma_kernel", _ref("vision.py"), "resize_nearest_fixed_dma_kernel", _resize_inputs,
+    _case("resize_nearest_fixed_dma_kernel", _ref("vision.py"), _resize_inputs,
           _resize_golden, 1e-5, 1e-2,
           "test_resize_nearest.py's cpu_golden_result, allclose(atol=1e-2), on its [1, 30, 20, 1280] ->"
           " [1, 59, 38, 1280] fp32 case (batch 1 of its three), launched on the grid [in_b] as the test does",
           grid=(1,)),
-    _case("select_and_scatter_kernel", _ref("vision.py"), "select_and_scatter_kernel", _scatter_inputs,
+    _case("select_and_scatter_kernel", _ref("vision.py"), _scatter_inputs,
           _scatter_golden, 1e-2, 1e-2,
           "test_select_and_scatter.py's cpu_golden_result (3x3 windows, stride 2, padding 1), allclose(rtol=1e-2,"
           " atol=1e-2), on [2, 64, 16, 16] with source [2, 64, 8, 8] fp32 (its own: [8, 64, 112, 112]; the kernel"
           " needs C = 64 and an even N)"),
-    _case("fused_self_attn_for_SD_small_head_size", _ref("attention.py"), "fused_self_attn_for_SD_small_head_size",
+    _case("fused_self_attn_for_SD_small_head_size", _ref("attention.py"),
           _sd_inputs, _sd_golden, 1e-5, 1e-2,
           "test_SD_attention_small_head.py's cpu_golden_attn (its scipy softmax in NumPy), allclose(atol=1e-2), on"
           " bs 1, d 128, seqlen 512 fp32 (its own: 4096), launched on the grid [bs]", grid=(1,)),
-    _case("allocated_fused_self_attn_for_SD_small_head_size", _ref("allocated_attention.py"),
-          "allocated_fused_self_attn_for_SD_small_head_size", _allocated_sd_inputs, _allocated_sd_golden, 1e-5, 1e-2,
+    _case("allocated_fused_self_attn_for_SD_small_head_size", _ref("allocated_attention.py"), _allocated_sd_inputs,
+          _allocated_sd_golden, 1e-5, 1e-2,
           "test_allocated_SD_attention_small_head.py's cpu_golden_attn (its scipy softmax in NumPy, output"
           " [bs, d, seqlen]), allclose(atol=1e-2), on bs 1, d 128, seqlen 1024 fp32 (its own: 4096; the kernel"
           " takes multiples of 1024), launched on the grid [bs]", grid=(1,)),
-    _case("flash_fwd", _ref("attention.py"), "flash_fwd", _flash_fwd_inputs, _flash_fwd_golden, 1e-5, 1e-2,
+    _case("flash_fwd", _ref("attention.py"), _flash_fwd_inputs, _flash_fwd_golden, 1e-5, 1e-2,
           "test_flash_attn_fwd.py's cpu_attention_forward, allclose(atol=1e-2), on its [1, 1, 4096, 4096, 128,"
           " fp32, causal, inference, tile 2048] case, launched on the grid [bs, heads]", grid=(1, 1), timeout=900),
-    _case("flash_attn_bwd", _ref("attention.py"), "flash_attn_bwd", _flash_bwd_inputs, _flash_bwd_golden, 1e-5,
+    _case("flash_attn_bwd", _ref("attention.py"), _flash_bwd_inputs, _flash_bwd_golden, 1e-5,
           1e-2,
           "test_flash_attn_bwd.py's cpu_attention_backward (dq, dk, dv, each allclose(atol=1e-2); lse and o from"
           " the same function, as the test builds them), causal, sliding_window -1, no sinks, on bs 1, 1 head (and 1"

@@ -288,6 +288,13 @@ public enum Decision {
             + " elements only (FAMILY-NEXT §6.3)."),
     TILE_2D("An on-chip tile indexed with an integer on its free axis never falls below 2-D: t[:, i] of a [P, F]"
             + " tile is the [P, 1] view (NumPy's would be [P]), and a [P, 1] tile stores into a [P] place."),
+    REGISTERS_HOST("A VirtualRegister's 32-bit value is kept on the host: register_alloc/load/store/move set and"
+            + " read it, nl.fori_loop, nl.while_loop and nl.dynamic_range loop over it in Python and ap's scalar_offset"
+            + " reads it; Python's own int()/range()/if on a register are refused, as NKI's are; a while_loop past"
+            + " 2^20 rounds is called a hang."),
+    NL_REDUCE_AXES("nl.sum/max/min/prod/all over free axes that are not a run ending at the last one read the tile"
+            + " with those axes moved innermost, in order (an access pattern), then fold them; the other axes keep"
+            + " their order (keepdims puts size-1 axes back where they were). Not with a mask."),
     EXPLICIT_ALLOCATION("A tensor the kernel places itself (address=, ncc.sbuf/psum.alloc, mod_alloc), or one with"
             + " block dimensions before its partition dimension (NKI maps blocks to physical tiles as their"
             + " lifetimes allow), is placed by the model with one storage per logical block and no aliasing; where"
