@@ -18,10 +18,28 @@ _ALIASES = {"fp32": "fp32", "fp16": "fp16", "bf16": "bf16", "fp32r": "fp32r", "f
             "fp8_e5m2": "fp8_e5m2", "fp8_e3m4": "fp8_e3m4", **_NUMPY, **{k: v[0] for k, v in _BITS.items()}}
 # the model's dtypes that travel as the bits of an ml_dtypes array
 BITS_MODELS = {model for model, _ in _BITS.values()}
+# NC-v4's packed MX dtypes (four elements a packed element): no ISA DTYPE code (SPEC §2), so kept as their bits, a
+# NumPy dtype of one named unsigned field; name: (bits, the element format the MX calls name, bits an element)
+_X4 = {"float8_e5m2_x4": (np.uint32, "fp8_e5m2", 8), "float8_e4m3fn_x4": (np.uint32, "fp8_e4m3fn", 8),
+       "float4_e2m1fn_x4": (np.uint16, "fp4_e2m1", 4)}
+X4 = {name: np.dtype([(name, bits)]) for name, (bits, _, _) in _X4.items()}
+
+
+def x4(dtype):
+    """(element format, bits an element) of a packed MX dtype, else None."""
+    names = getattr(np.dtype(dtype), "names", None) if isinstance(dtype, np.dtype) else None
+    return _X4[names[0]][1:] if names and names[0] in _X4 and X4[names[0]] == dtype else None
+
+
+def x4_bits(a):
+    """A packed MX array as its unsigned bits (the array itself otherwise)."""
+    return a.view(_X4[a.dtype.names[0]][0]) if x4(a.dtype) else a
 
 
 def of_array(a, what):
     """The model's dtype of array `a` and the array as it travels (ml_dtypes formats as their bits)."""
+    if x4(a.dtype):  # a packed MX array travels as its bits
+        a = x4_bits(a)
     name = a.dtype.name
     if name in _NUMPY:
         return _NUMPY[name], a
@@ -38,6 +56,9 @@ def named(dtype, what):
     """The model's name for a `dtype=` argument: a NumPy/ml_dtypes dtype or type, or a name."""
     if hasattr(dtype, "why"):
         raise TypeError(f"{what}: {dtype.why}")
+    if x4(dtype):
+        raise TypeError(f"{what}: {dtype.names[0]} is a packed MX dtype (no ISA DTYPE code, SPEC §2): nl.ndarray,"
+                        " Tensor.ap(dtype=), dma_copy, quantize_mx and nc_matmul_mx take it")
     if isinstance(dtype, str):
         key = dtype
     else:

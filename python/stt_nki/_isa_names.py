@@ -11,7 +11,6 @@ from ._names import NKIObject, VirtualRegister, not_modelled, register_int
 _ISA = "nki.isa"
 _RANDOM = "the per-lane random state's layout and the mapping of its bits to values are not published"
 _SOURCES = "FAMILY-NEXT does not define it (FAMILY-NEXT §13a)"
-_MX = "the MX (microscaling) formats are NC-v4 dtypes the model has no DTYPE code for"
 _CORES = "the model runs one NeuronCore; collectives across cores are not modelled"
 
 
@@ -77,17 +76,6 @@ def rand2(dst, min, max, name=None):
     """Uniform random values in [min, max)."""
 
 
-@not_modelled(_ISA, _MX)
-def nc_matmul_mx(dst, stationary, moving, stationary_scale, moving_scale, tile_position=None, tile_size=None,
-                 accumulate=None, name=None):
-    """A matmul of MX-quantised operands."""
-
-
-@not_modelled(_ISA, _MX)
-def quantize_mx(dst, src, dst_scale, name=None):
-    """src quantised to an MX format."""
-
-
 @not_modelled(_ISA, _SOURCES)
 def activate2(dst, op, data, imm0, imm1, op0, op1, relu_param=0.0, reverse0=False, reverse1=False, reduce_op=None,
               reduce_res=None, reduce_cmd=reduce_cmd.idle, name=None):
@@ -145,5 +133,5 @@ def _register(r, what):
 
 __all__ = ["dma_engine", "NkiValidationError", "NkiInstruction", "VirtualRegister", "get_nc_version",
            "get_nc_sub_version", "rng", "dropout", "set_rng_seed", "rand_set_state", "rand_get_state", "rand2",
-           "nc_matmul_mx", "quantize_mx", "activate2", "dma_compute", "topk", "core_barrier", "sendrecv",
+           "activate2", "dma_compute", "topk", "core_barrier", "sendrecv",
            "register_alloc", "register_move", "register_load", "register_store"]

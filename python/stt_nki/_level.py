@@ -102,6 +102,8 @@ def put(target, values, what):
         values = np.asarray(values) != 0
     if target.size != values.size:
         raise ValueError(f"{what}: shape {target.shape}, the call's result is {values.shape}")
+    if _dtypes.x4(target.dtype) and values.dtype == _dtypes.x4_bits(target[:0]).dtype:
+        values = values.view(target.dtype)  # a packed MX tensor receives its bits
     if target.dtype != values.dtype:
         raise ValueError(f"{what}: dtype {target.dtype}, the call's result is {values.dtype}")
     target[...] = values.reshape(target.shape)

@@ -172,10 +172,13 @@ class TensorViews:
         pattern pair giving only the count P (NKI's dma_copy gather and scatter): a copy that writes back where it
         came from. Every element of an HBM tensor's pattern must lie inside it; on chip a pattern may read past the
         tensor's row inside its partitions' memory, as the device's does, not past its partitions (the model's
-        ap_indirect). `scalar_offset` may be a VirtualRegister. `dtype` is not modelled."""
+        ap_indirect). `scalar_offset` may be a VirtualRegister. `dtype` reads an HBM tensor's bytes as that dtype (a
+        host uint array as a packed MX `_x4` dtype), the pattern and offset then in its elements."""
         if hasattr(scalar_offset, "register_value"):  # a VirtualRegister, its value on the host (registers_host)
             scalar_offset = np.array([scalar_offset.register_value], np.int32)
-        unmodelled = {k: v for k, v in (("dtype", dtype),) if v is not None}
+        if dtype is not None:
+            return self._reinterpret(pattern, offset, dtype, scalar_offset, vector_offset)
+        unmodelled = {}
         if not isinstance(getattr(scalar_offset, "shape", 0), tuple) and scalar_offset is not None:
             unmodelled["scalar_offset"] = scalar_offset
         if vector_offset is not None and indirect_dim != 0:
@@ -198,6 +201,27 @@ class TensorViews:
         first = root[start // row].reshape(-1)[start % row:] if root.ndim > 1 else root[start:]
         return np.lib.stride_tricks.as_strided(first, shape=[n for _, n in pattern], strides=[
             s // row * pitch if s % row == 0 and root.ndim > 1 else s * root.itemsize for s, _ in pattern])
+
+    def _reinterpret(self, pattern, offset, dtype, scalar_offset, vector_offset):
+        """`ap(dtype=...)` of an HBM tensor: its storage's bytes read as `dtype` (e.g. a uint8 or uint32 host array as
+        a packed MX dtype), the pattern and offset in elements of `dtype`."""
+        if scalar_offset is not None or vector_offset is not None:
+            raise NotImplementedError("Tensor.ap: dtype= with scalar_offset or vector_offset is not modelled")
+        if self._on_chip():
+            raise NotImplementedError("Tensor.ap: dtype= on an on-chip tensor is not modelled (an HBM tensor's is)")
+        root = self._layout()[0]
+        try:
+            target = np.dtype(dtype)
+        except TypeError:
+            target = None
+        if target is None or target.itemsize == 0 or root.nbytes % target.itemsize:
+            raise TypeError(f"Tensor.ap: dtype={dtype!r}: a NumPy dtype whose size divides the tensor's"
+                            f" {root.nbytes} bytes")
+        flat = np.ndarray.view(np.ascontiguousarray(root).reshape(-1), np.uint8).view(target)
+        start = int(offset or 0)
+        _inside(flat, start, pattern, "Tensor.ap")
+        return np.lib.stride_tricks.as_strided(flat[start:], shape=[n for _, n in pattern],
+                                               strides=[s * target.itemsize for s, _ in pattern])
 
     def _layout(self):
         """(the root tensor, its row: elements a partition, its pitch: bytes from one partition to the next). Element

@@ -310,6 +310,7 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
     if buffer.on_chip and (not shape or shape[partition_axis] > 128):
         raise ValueError(f"nl.ndarray: shape {shape} in {buffer!r}: the partition dim is at most 128"
                          " (nl.tile_size.pmax)")
+    packed, dtype = (dtype, _dtypes.x4_bits(np.empty(0, dtype)).dtype) if _dtypes.x4(dtype) else (None, dtype)
     model = _dtypes.named(dtype, "dtype")
     if buffer.on_chip and run is not None:
         bits = _chip.of(run.session).tensor(shape, _dtypes.storage(model), partition_axis, buffer.name, name,
@@ -317,6 +318,8 @@ def ndarray(shape, dtype, buffer=None, name="", address=None, **kwargs):
         t = _dtypes.sentinel(bits, model).view(Tensor)
     else:
         t = _dtypes.uninitialised(shape, dtype).view(Tensor)
+    if packed is not None:  # a packed MX tensor: its bits, seen as the packed dtype
+        t = np.ndarray.view(t, packed)
     t.buffer, t.name = buffer, name
     if buffer is shared_hbm and run is not None:
         run.shared.append(t)

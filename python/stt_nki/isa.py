@@ -21,6 +21,7 @@ from ._calls import (activation, activation_reduce, affine_select, iota, nc_matm
 from ._calls_vector import (bn_aggr, bn_stats, exponential, max8, nc_find_index8, nc_match_replace8,  # noqa: F401
                             nc_stream_shuffle, range_select)
 from ._dma import dma_copy, dma_transpose  # noqa: F401
+from ._mx import nc_matmul_mx, quantize_mx  # noqa: F401
 from ._gather import local_gather, nc_n_gather, nonzero_with_count, sequence_bounds  # noqa: F401
 
 constants = None  # nki.isa.constants: set by compat.install_as_nki

@@ -172,10 +172,10 @@ class Unsupported(str):
 _NO_CODE = "has no DTYPE code in the ISA the model follows (SPEC §2), so the model refuses it"
 tfloat32 = Unsupported("tfloat32", "tfloat32 " + _NO_CODE + " (FAMILY-NEXT §6.4 holds it as fp32 bits in matmul)")
 float8_e4m3fn = Unsupported("float8_e4m3fn", "float8_e4m3fn (NC-v4) " + _NO_CODE)
-float8_e5m2_x4 = Unsupported("float8_e5m2_x4", "float8_e5m2_x4 (packed, NC-v4) " + _NO_CODE)
-float8_e4m3fn_x4 = Unsupported("float8_e4m3fn_x4", "float8_e4m3fn_x4 (packed, NC-v4) " + _NO_CODE)
+float8_e5m2_x4 = _dtypes.X4["float8_e5m2_x4"]
+float8_e4m3fn_x4 = _dtypes.X4["float8_e4m3fn_x4"]
 float8_e8m0fnu = Unsupported("float8_e8m0fnu", "float8_e8m0fnu (an MX scale, NC-v4) " + _NO_CODE)
-float4_e2m1fn_x4 = Unsupported("float4_e2m1fn_x4", "float4_e2m1fn_x4 (packed, NC-v4) " + _NO_CODE)
+float4_e2m1fn_x4 = _dtypes.X4["float4_e2m1fn_x4"]
 
 
 def par_dim(n):

@@ -18,6 +18,14 @@ public final class LevelCalls {
                     + " approximate",
                     CallCost.byBody("PE: max(min(64, M), N) cycles, N the moving free size, M the stationary's,"
                     + " 4x for fp32 [N26 nc_matmul]; max(N, MM_INIT_LATENCY = 64) [arch guide]")),
+            new LevelCall("nc_matmul_mx", CallEngine.TENSOR, Microscaling.MATMUL, List.of("dst"),
+                    Microscaling::matmul, "MX stationary.T @ moving, each element times its group's E8M0 scale,"
+                    + " fma per k and packed element ascending: approximate (mx_matmul_numerics)",
+                    CallCost.byBody("PE: max(min(64, M), N) cycles, M and N in _x4 elements, as nc_matmul"
+                    + " [MODEL level_call_costs]")),
+            new LevelCall("quantize_mx", CallEngine.VECTOR, Microscaling.QUANTIZE, List.of("dst", "dst_scale"),
+                    Microscaling::quantize, "bf16/fp16 to MXFP8 codes and E8M0 scales, 8 partitions x 4 elements a"
+                    + " group: model (quantize_mx_scale)", CallCost.modelled("VE", "src", 1)),
             new LevelCall("iota", CallEngine.GPSIMD, Affine.IOTA, List.of("dst"), Affine::iota,
                     "offset + c * channel_multiplier + pattern indices in int32: exact (model when converted)",
                     CallCost.byBody("POOL: 150 + N cycles [N26 iota]")),

@@ -202,6 +202,18 @@ public enum Decision {
     MATMUL_ACCUMULATE_NONE(Source.SPEC_MODEL, "matmul_accumulate_none (FAMILY-NEXT §6.4): stt_nki flags each PSUM"
             + " element a matmul wrote; accumulate=None overwrites when none of dst is flagged, accumulates when all"
             + " are, and a mix is an error; accumulate=True onto unflagged elements is an error (NKI: undefined)."),
+    MX_MATMUL_NUMERICS("mx_matmul_numerics: nc_matmul_mx decodes each element exactly and multiplies it by 2^(scale -"
+            + " 127) of its group; acc from +0.0, acc = fma(s, m, acc) for k ascending and within k the four elements"
+            + " of a packed pair in order, one fp32 rounding a step; psum_old + acc when accumulating; a bf16 dst RNE."
+            + " Approximate: the Tensor Engine's MX accumulation order is not published."),
+    MX_SCALE_LAYOUT("mx_scale_layout: an _x4 element packs four elements in row order, element i in byte i (bits"
+            + " 8i..8i+7, little-endian) of a float8 _x4 and in nibble i (bits 4i..4i+3) of a float4 _x4; the scale of"
+            + " the group of partitions 8g..8g+7 of quadrant q (partitions 32q..32q+31) is at scale partition 32q + g,"
+            + " column: the _x4 element."),
+    QUANTIZE_MX_SCALE("quantize_mx_scale: a group's scale is E - emax + 1 (E its largest biased fp32 exponent, emax"
+            + " the format's largest normal exponent: NKI 2.32's block scale two times larger than OCP's), clamped to"
+            + " 0..254; each element x / 2^(scale - 127) rounded to nearest even, saturating to the largest finite"
+            + " value, NaN staying NaN."),
     IOTA_PAD(Source.SPEC_MODEL, "iota_pad (FAMILY-NEXT §8.1): a pattern shorter than 4 entries is padded with [0, 1]"
             + " at the outer end; the given entries keep their order, the last fastest."),
     IOTA_INT(Source.SPEC_MODEL, "iota_int (FAMILY-NEXT §8.1): the affine value wraps in int32; a float dst takes it"
