@@ -47,12 +47,19 @@ def test_a_missing_cache_is_trained_on_the_serve_path_and_the_session_runs(check
     assert not list((checkout / "target").glob("stt.aot.*"))  # no training run's file left behind
 
 
-def test_an_unusable_cache_is_ignored_and_the_session_runs(checkout):
+@pytest.mark.parametrize("cache", ["garbage", "foreign"])
+def test_an_unusable_cache_is_ignored_and_the_session_runs(checkout, cache):
+    # garbage: not a cache at all; foreign: the real checkout's cache, made for another jar path (as a stale one is
+    # refused for its jar's time)
     aot = checkout / "target" / "stt.aot"
-    aot.write_bytes(b"not an AOT cache")
+    real = ROOT / "target" / "stt.aot"
+    if cache == "foreign" and not real.is_file():
+        pytest.skip("the checkout has no AOT cache")
+    content = b"not an AOT cache" if cache == "garbage" else real.read_bytes()
+    aot.write_bytes(content)
     later = (checkout / "target" / "stt.jar").stat().st_mtime + 10
     os.utime(aot, (later, later))  # newer than the jar: the launcher uses it rather than training a new one
     _first_call(checkout / "stt")
-    assert aot.read_bytes() == b"not an AOT cache"
+    assert aot.read_bytes() == content
     out = subprocess.run([str(checkout / "stt"), "--version"], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.startswith("stt ")
