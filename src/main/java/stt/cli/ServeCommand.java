@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import stt.calls.LevelCall;
 import stt.codec.Codec;
 import stt.codec.Word;
@@ -57,6 +58,10 @@ import stt.isa.Fidelity;
 @Command(name = "serve", description = "Serve stt commands over framed requests on standard input (Content-Length"
         + " framing, JSON plus .npy payloads): one process for many calls, as the Python package stt_nki uses it.")
 final class ServeCommand extends Subcommand {
+    @Option(names = "--training", hidden = true, description = "Serve a built-in session (ServeTraining) instead of"
+            + " standard input and print nothing: the training run of ./stt's AOT cache.")
+    boolean training;
+
     @Override
     public Integer call() throws IOException {
         // one write per frame, straight to the file descriptor: a frame in pieces wakes the client for each
@@ -66,6 +71,9 @@ final class ServeCommand extends Subcommand {
         Main.Reusable cli = new Main.Reusable();
         NeuronCore core = new NeuronCore();
         SharedMemory shared = new SharedMemory();
+        if (training) {
+            return new ServeTraining(cli, core, shared).run();
+        }
         for (Frame request; (request = Frame.read(in)) != null; ) {
             Frame.write(out, request.error() != null ? refusal(request.json(), request.error())
                     : dispatch(cli, core, shared, request));
@@ -74,7 +82,7 @@ final class ServeCommand extends Subcommand {
     }
 
     /** The request's kind: reset, memory, execute, or (with "args") a command. */
-    private static Frame dispatch(Main.Reusable cli, NeuronCore core, SharedMemory shared, Frame request) {
+    static Frame dispatch(Main.Reusable cli, NeuronCore core, SharedMemory shared, Frame request) {
         JsonNode json = request.json();
         try {
             if (json.path("reset").asBoolean(false)) {

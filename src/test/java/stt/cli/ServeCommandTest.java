@@ -96,6 +96,20 @@ class ServeCommandTest {
     }
 
     @Test
+    void theTrainingRunServesItsSessionInProcessAndPrintsNothing() throws Exception {
+        // ./stt trains its AOT cache with this run: every request must succeed (a refused one would train a path no
+        // session takes), and it reads no input and writes no frame
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StringWriter text = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new String[] {"serve", "--training"}, new ByteArrayInputStream(new byte[0]),
+                new PrintWriter(text), new PrintWriter(err), out);
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.size()).isZero();
+        assertThat(text.toString()).isEmpty();
+    }
+
+    @Test
     void badRequestsAreAnsweredWithExit2AndTheServerGoesOn() throws Exception {
         List<Reply> replies = serve(
                 frame("{\"args\": [\"eval\", \"--data\", \"@nothing\", \"--op0\", \"mult\", \"--operand0\", \"1\","
