@@ -476,7 +476,7 @@ def test_every_nki_level_call_of_the_model_is_an_isa_call():
     code, out, _, _ = s.run(["call", "--list"], {}, [])
     assert code == 0
     names = [line.split()[0] for line in out.splitlines()]
-    assert len(names) == 22
+    assert len(names) == 24
     assert all("; cost " in line for line in out.splitlines())  # each definition states its cost formula
     for name in names:
         assert callable(getattr(nisa, name, None)), name
