@@ -91,7 +91,7 @@ def nc_matmul(beta, stationary, moving, is_stationary_onezero, is_moving_onezero
     accumulates in fp32."""
     # on NC-v2 is_transpose is a profiler hint, and fp32 has no bit-moving transpose mode (the model's
     # transpose_fp32): both run as the ordinary matmul of stationary with moving (the identity kernels pass)
-    if is_transpose and _session.current().gen != "sunda" and _TRANSPOSED.get(_model_or_none(stationary)):
+    if is_transpose and _session.current().gen != "sunda" and _model_or_none(stationary) in _TRANSPOSED:
         return _transpose_mode(stationary, dst)
     mode = getattr(perf_mode, "value", perf_mode)
     if mode not in (None, "none", 0, "double_row", "double_row_gen3"):
@@ -246,7 +246,7 @@ def _double_row(stationary, moving, tile_size, dst, accumulate):
     return dst
 
 
-_TRANSPOSED = dict.fromkeys(("fp16", "bf16", "fp8_e4m3", "fp8_e5m2", "fp8_e3m4"), True)
+_TRANSPOSED = frozenset(("fp16", "bf16", "fp8_e4m3", "fp8_e5m2", "fp8_e3m4"))  # the dtypes the mode moves
 
 
 def _model_or_none(a):

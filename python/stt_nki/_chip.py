@@ -78,19 +78,18 @@ class Chip:
         partitions = shape[axis]
         row_bytes = int(np.prod(shape, dtype=np.int64)) // max(partitions, 1) * storage.itemsize
         taken = space.take(max(row_bytes, 1))
-        if taken is None and explicit:
-            rows = np.empty((partitions, row_bytes), np.uint8)
-            return np.moveaxis(rows.view(storage).reshape((partitions,) + shape[:axis] + shape[axis + 1:]), 0, axis)
-        if taken is None:
+        if taken is None and not explicit:
             raise MemoryError(f"nl.ndarray{' ' + name if name else ''}: {row_bytes} bytes a partition in nl.{buffer}"
                               f" with {space.in_use()} in use: no gap that large in the {space.size} bytes a"
                               f" partition of {self.session.gen}'s {buffer.upper()}")
-        offset, token = taken
         memory = self.memory.get(buffer)
-        rows = (np.empty((partitions, row_bytes), np.uint8) if memory is None
-                else memory[:partitions, offset:offset + row_bytes])
+        if taken is None or memory is None:
+            rows = np.empty((partitions, row_bytes), np.uint8)
+        else:
+            rows = memory[:partitions, taken[0]:taken[0] + row_bytes]
         owner = _Owner(rows)  # every view of the tensor keeps it (NumPy's bases stop at a non-array)
-        weakref.finalize(owner, space.give, offset, token)
+        if taken is not None:
+            weakref.finalize(owner, space.give, *taken)
         a = np.asarray(owner).view(storage).reshape((partitions,) + shape[:axis] + shape[axis + 1:])
         return np.moveaxis(a, 0, axis)
 

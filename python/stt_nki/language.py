@@ -244,9 +244,10 @@ def _innermost(x, axis, mask):
     average_pool2d tutorial's nl.sum over axes [2, 4] of a 5-D tile), x read with them moved innermost in order (an
     access pattern; the model's nl_reduce_axes), the axes they then are, and the shape keepdims gives."""
     ndim = x.ndim
-    named = sorted(int(a) % ndim for a in ([axis] if isinstance(axis, (int, np.integer)) else list(axis)))
+    named = sorted(int(a) + ndim if a < 0 else int(a) for a in ([axis] if isinstance(axis, (int, np.integer))
+                                                                else list(axis)))
     trailing = list(range(ndim - len(named), ndim))
-    if not named or named[0] < 1 or len(set(named)) < len(named) or named == trailing:
+    if not named or named[0] < 1 or named[-1] >= ndim or len(set(named)) < len(named) or named == trailing:
         return x, reduced_axes(axis, ndim), None
     if mask is not None:
         raise ValueError(f"axis={axis!r}: a mask with reduced axes that are not the innermost ones is not modelled")
@@ -316,7 +317,8 @@ def matmul(x, y, transpose_x=False, *, mask=None, **kwargs):
 def where(condition, x, y, dtype=None, *, mask=None, **kwargs):
     """nl.where: x where condition is nonzero, else y (numpy.where), on the Vector Engine (the model's nl_where): y in
     the result dtype (a tile copied or cast, a number set by memset), then tensor_copy_predicated of x where
-    condition is nonzero (a float condition made a uint8 predicate by tensor_scalar not_equal 0 first). Tiles broadcast partition dim first; the default dtype is NKI's type promotion of x and y."""
+    condition is nonzero (a float condition made a uint8 predicate by tensor_scalar not_equal 0 first). Tiles
+    broadcast partition dim first; the default dtype is NKI's type promotion of x and y."""
     if kwargs:
         raise TypeError(f"nl.where: unexpected arguments {sorted(kwargs)}")
     if mask is not None:

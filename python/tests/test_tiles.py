@@ -184,3 +184,5 @@ def test_nl_sum_over_free_axes_that_are_not_the_innermost_run():
     x = np.arange(4 * 3 * 2 * 5 * 2, dtype=np.float32).reshape(4, 3, 2, 5, 2)
     np.testing.assert_array_equal(nl.sum(x, axis=[2, 4]), x.sum(axis=(2, 4)))
     np.testing.assert_array_equal(nl.max(x, axis=[1, 3], keepdims=True), x.max(axis=(1, 3), keepdims=True))
+    with pytest.raises(ValueError, match=r"axis=\[2, 6\] on a 5-D tile"):  # an axis past the tile: refused
+        nl.sum(x, axis=[2, 6])
