@@ -162,8 +162,8 @@ def write_profile(path, report, calls, timeline=None):
                            "tid": tid(i), "ts": start / 1000.0})
     doc = {"traceEvents": events, "displayTimeUnit": "ns",
            "otherData": {"model": "stt", "generation": report["generation"], "latency_ns": timeline.latency,
-                         "note": "the engine timeline of docs/timeline.md: each engine's calls in program order, engines"
-                                 " in parallel, a call after the calls whose bytes it shares (arrows); durations are"
+                         "note": "the engine timeline of docs/timeline.md: each engine's calls in program order,"
+                                 " engines in parallel, a call after the calls whose bytes it shares (arrows); durations are"
                                  " the model's estimates from published cost formulas and [MODEL] constants, not"
                                  " measurements"}}
     with open(path, "w") as f:

@@ -1,7 +1,8 @@
 """`nki.isa`: NKI's calls in both of NKI's call forms, answered by the stt model: the Vector Engine's calls run as its
 instruction words, bit-exactly (`_vector_alu`, `_vector_copy`, each an `stt eval` command, `_eval`), the calls the
-model runs at NKI level (`_calls`, `_calls_vector`, `_dma`, `_gather`, each an `stt call`, `_level`), and the rest
-of NKI's published names (`_isa_names`). Every call is made by `_published.published` from its body and its two signatures.
+model runs at NKI level (`_calls`, `_calls_vector`, `_dma`, `_gather`, `_mx`, each an `stt call`, `_level`), and the rest
+of NKI's published names (`_isa_names`). Every call is made by `_published.published` from its body and its two
+signatures.
 
 NKI 2.27 and later ("Beta 2", `import nki`): `dst` first, every argument positional or by keyword as published, with
 `engine=` and `name=`; the call writes `dst` (and returns it). `neuronxcc.nki` ("Beta 1"): the call returns a new

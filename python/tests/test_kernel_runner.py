@@ -501,7 +501,8 @@ def test_a_device_framework_imported_but_unused_by_the_kernel_gets_a_placeholder
 
 
 def test_an_on_chip_tile_indexed_by_an_integer_free_index_stays_two_dimensional():
-    """nki-samples' flash_fwd passes l_buffer[:, i] of a [P, n] tile as a [P, 1] tile and writes its [:, 0] (tile_2d)."""
+    """nki-samples' flash_fwd passes l_buffer[:, i] of a [P, n] tile as a [P, 1] tile and writes its [:, 0]
+    (tile_2d)."""
     @stt_nki.jit
     def kernel(a):
         out = nl.ndarray((128, 4), dtype=nl.float32, buffer=nl.shared_hbm)
