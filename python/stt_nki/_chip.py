@@ -74,6 +74,8 @@ class Chip:
         space: a view of the session's memory when shared, else a private array. Its place is given back when the
         last view of it goes. Raises MemoryError naming the tensor when the space has no gap for it, unless the kernel
         placed it itself (`explicit`: the model's explicit_allocation), which then gets a private array."""
+        if _session.PENDING:
+            _session.sync_pending()  # the new tensor's sentinel is written where queued calls may still read or write
         space = self.spaces[buffer]
         partitions = shape[axis]
         row_bytes = int(np.prod(shape, dtype=np.int64)) // max(partitions, 1) * storage.itemsize

@@ -38,18 +38,30 @@ def x4_bits(a):
 
 def of_array(a, what):
     """The model's dtype of array `a` and the array as it travels (ml_dtypes formats as their bits)."""
-    if x4(a.dtype):  # a packed MX array travels as its bits
-        a = x4_bits(a)
-    name = a.dtype.name
+    known = _TRAVEL.get(a.dtype)
+    if known is None:
+        known = _TRAVEL[a.dtype] = _travel(a.dtype, what)
+    model, bits = known
+    return model, a if bits is None else a.view(bits)
+
+
+def _travel(dtype, what):
+    """(model dtype, the NumPy dtype it travels as, or None for itself) of a NumPy dtype."""
+    if x4(dtype):  # a packed MX array travels as its bits
+        bits = _X4[dtype.names[0]][0]
+        return _NUMPY[np.dtype(bits).name], bits
+    name = dtype.name
     if name in _NUMPY:
-        return _NUMPY[name], a
+        return _NUMPY[name], None
     if name == "bool":  # NumPy's bool is a byte of 0 or 1: the model's uint8, as NKI predicates are
-        return "uint8", a.view(np.uint8)
+        return "uint8", np.uint8
     if name in _BITS:
-        model, bits = _BITS[name]
-        return model, a.view(bits)
-    raise TypeError(f"{what}: dtype {a.dtype} is not one the model has; allowed: "
+        return _BITS[name]
+    raise TypeError(f"{what}: dtype {dtype} is not one the model has; allowed: "
                     + ", ".join(list(_NUMPY) + list(_BITS)))
+
+
+_TRAVEL = {}  # NumPy dtype -> _travel's answer
 
 
 def named(dtype, what):

@@ -2,6 +2,8 @@
 its arrays (the session's regions when the tiles live in its memory, else values sent as files), the output
 dtype, and the run that writes the result into dst or a new tile. Also the helpers those calls share: the model's
 name of an op, the bit-vector test, the accumulator arguments."""
+import math
+
 import numpy as np
 
 from . import _chip, _dtypes, _level, _session
@@ -55,7 +57,7 @@ class Call:
     def partitions(self, name, a):
         """An nki.isa call does not broadcast partitions (the model's tile_broadcast): every tile operand has the
         first one's partition count, else a ValueError naming both shapes."""
-        shape = np.shape(a)
+        shape = a.shape if isinstance(a, np.ndarray) else np.shape(a)
         if self.first is None:
             self.first = (name, shape)
         elif shape[:1] != self.first[1][:1]:
@@ -91,6 +93,8 @@ class Call:
     def scalar(self, option, name, x, bitvec, partitions):
         """A number (fp32 immediate; an integer's low bits for bitvec) or a [P, 1] / [P] array (one per partition)."""
         if isinstance(x, np.ndarray):
+            if _session.PENDING:
+                _session.sync_pending()  # its values travel
             if x.shape not in ((partitions,), (partitions, 1)):
                 raise ValueError(f"{name}: shape {x.shape}; a per-partition scalar is [{partitions}, 1]")
             model, travel = _dtypes.of_array(x, name)
@@ -133,7 +137,7 @@ class Call:
         staging = chip.staging() if chip is not None and chip.current() else None
         if staging is not None:
             self.args += ["--staging-bytes", str(staging)]
-        where = _chip.region(dst) if isinstance(dst, np.ndarray) and dst.size == int(np.prod(shape)) else None
+        where = _chip.region(dst) if isinstance(dst, np.ndarray) and dst.size == math.prod(shape) else None
         if where is not None and where.endswith(":" + out_model) and dst.shape[0] == shape[0]:
             self.args += ["-o", where]
             outputs = []

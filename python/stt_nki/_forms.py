@@ -78,18 +78,18 @@ class Forms:
     def __init__(self, name, beta2, beta1):
         self.name = name
         self.beta2, self.beta1 = inspect.signature(beta2), inspect.signature(beta1)
+        self._shapes = {}  # (positional count, keyword names) -> the forms such a call binds to (_Binding)
 
     def bind(self, args, kwargs):
-        for beta, sig in ((2, self.beta2), (1, self.beta1)):
-            try:
-                bound = sig.bind(*args, **kwargs)
-            except TypeError:
-                continue
-            bound.apply_defaults()
-            a = dict(bound.arguments)
-            a.update(a.pop("kwargs", {}))
-            if beta == 1 or self._fits(a):
-                return beta, a
+        key = (len(args), tuple(kwargs))
+        bindings = self._shapes.get(key)
+        if bindings is None:
+            bindings = self._shapes[key] = [_Binding(beta, sig) for beta, sig in ((2, self.beta2), (1, self.beta1))
+                                            if _binds(sig, args, kwargs)]
+        for b in bindings:
+            a = b.arguments(args, kwargs)
+            if b.beta == 1 or self._fits(a):
+                return b.beta, a
         raise TypeError(f"nki.isa.{self.name}: the arguments fit neither NKI form: {self.name}{self.beta2} (NKI 2.27"
                         f" and later, dst first) or {self.name}{self.beta1} (neuronxcc.nki, returns a new tile)")
 
@@ -100,6 +100,33 @@ class Forms:
                     or k in _LISTS and not isinstance(v, (list, tuple))):
                 return False
         return True
+
+
+def _binds(sig, args, kwargs):
+    """Whether a call of `args` and `kwargs` binds to `sig`: it depends on their count and names only."""
+    try:
+        sig.bind(*args, **kwargs)
+    except TypeError:
+        return False
+    return True
+
+
+class _Binding:
+    """What `inspect.Signature.bind` and `apply_defaults` give for calls of one shape (their count of positional
+    arguments and their keyword names), by name, with `**kwargs` spread: the defaults, then the positional arguments
+    by their parameters' names, then the keywords."""
+
+    def __init__(self, beta, sig):
+        self.beta = beta
+        params = [p for p in sig.parameters.values() if p.kind != p.VAR_KEYWORD]
+        self.names = [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        self.defaults = {p.name: p.default for p in params if p.default is not p.empty}
+
+    def arguments(self, args, kwargs):
+        a = dict(self.defaults)
+        a.update(zip(self.names, args))
+        a.update(kwargs)
+        return a
 
 
 def engine_check(name, value, allowed=(engine.unknown, engine.vector)):

@@ -51,7 +51,10 @@ def _plain(r):
 
 
 def _kernel_error(e, fn):
-    """The exception raised inside a kernel, its message prefixed with the kernel file's innermost line."""
+    """The exception raised inside a kernel, its message prefixed with the kernel file's innermost line (a queued
+    call's refusal names the line that issued it already)."""
+    if getattr(e, "issued", None):
+        return None
     code = getattr(fn, "__code__", None)
     tb, where = e.__traceback__, None
     while tb is not None:
@@ -64,9 +67,13 @@ def _kernel_error(e, fn):
     text = linecache.getline(where.tb_frame.f_code.co_filename, line).strip()
     message = f"{os.path.basename(where.tb_frame.f_code.co_filename)}:{line} ({text}): {e}"
     try:
-        return type(e)(message)
+        better = type(e)(message)
     except Exception:  # an exception type that does not take one message
         return RuntimeError(message)
+    for kept in ("verdicts", "rules"):  # InvalidInstruction's
+        if hasattr(e, kept):
+            setattr(better, kept, getattr(e, kept))
+    return better
 
 
 def run_kernel(fn, args, kwargs, grid=(), platform_target=None, profile=None):
@@ -87,6 +94,7 @@ def run_kernel(fn, args, kwargs, grid=(), platform_target=None, profile=None):
             for program in itertools.product(*(range(g) for g in run.grid)):
                 run.program, run.shared_seen = program, 0
                 result = fn(*targs, **tkwargs)
+            s.sync()  # the kernel's end is a host read: its queued calls run, a refused one raises here
     except Exception as e:
         better = _kernel_error(e, fn)
         if better is None:

@@ -29,6 +29,8 @@ def flat(a, what, rows_limit=128):
     if a.ndim < 1 or not 1 <= a.shape[0] <= rows_limit:
         raise ValueError(f"{what}: shape {a.shape}: the first dimension is the partition count, 1..{rows_limit}")
     model, travel = _dtypes.of_array(a, what)
+    if _session.PENDING:
+        _session.sync_pending()  # the values travel: the queued calls that write them run first
     return model, np.ascontiguousarray(travel.reshape(a.shape[0], -1))
 
 

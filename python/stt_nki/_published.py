@@ -3,7 +3,7 @@ arguments to the form they fit, handles `engine=`, `name=` and Beta 1's `mask=` 
 body with the arguments by name."""
 import numpy as np
 
-from . import _masks
+from . import _masks, _session
 from ._forms import Forms, engine, engine_check
 
 # engines other than the Vector Engine whose work a call may name when that work is pure data movement: the bits
@@ -11,15 +11,34 @@ from ._forms import Forms, engine, engine_check
 _MOVERS = {engine.scalar, engine.gpsimd}
 
 
-def published(name, beta2, beta1, aliases=None, moves_data=False, picks_engine=False):
+def published(name, beta2, beta1, aliases=None, moves_data=False, picks_engine=False, defers=False):
     """The call `name` in both forms: `run(beta, arguments)` does it. `aliases` maps other keyword names sources use
     for an argument onto the published one. A call that `moves_data` may name the Scalar or GpSimd engine: `run` then
     gets `mover=` that engine's name and refuses what is more than data movement there. A call that `picks_engine`
-    gets `engine=` (an `engine` member) and decides itself."""
+    gets `engine=` (an `engine` member) and decides itself. A call that `defers` (a Vector Engine word call) may be
+    queued without waiting (`Session.sync`): it syncs itself where it reads values; any other call is a host read,
+    and the queued calls run before it."""
     forms = Forms(name, beta2, beta1)
 
     def wrap(run):
         def call(*args, **kwargs):
+            if not defers:
+                if _session.PENDING:
+                    _session.sync_pending()
+                return bound(*args, **kwargs)
+            s = _session.current()
+            key = _session.call_key(name, args, kwargs)
+            if key is None:
+                return bound(*args, **kwargs)
+            done = s.again(key, args, kwargs)  # the same call on the same tiles as one queued before
+            if done is not _session.MISS:
+                return done
+            mark = s.mark()
+            result = bound(*args, **kwargs)
+            s.learn(key, mark, result, args, kwargs)
+            return result
+
+        def bound(*args, **kwargs):
             for other, published in (aliases or {}).items():
                 if other in kwargs and published not in kwargs:
                     kwargs[published] = kwargs.pop(other)
@@ -37,6 +56,7 @@ def published(name, beta2, beta1, aliases=None, moves_data=False, picks_engine=F
             if isinstance(mask, (bool, np.bool_)):  # a whole-call predicate a kernel computed from its loop indices
                 mask = None if mask else np.zeros((), bool)
             if mask is not None:
+                _session.sync_pending()  # a masked call reads and writes values in Python
                 return _masks.apply(name, mask, lambda **given: run(beta, **given), a)
             return run(beta, **a)
         call.__name__ = call.__qualname__ = name

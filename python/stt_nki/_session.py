@@ -1,6 +1,8 @@
 """One `stt serve` process per session, spoken to in Content-Length frames, its NeuronCore memory mapped (see
 stt.cli.ServeCommand and stt.cli.SharedMemory)."""
 import atexit
+import enum
+import functools
 import io
 import itertools
 import json
@@ -14,10 +16,11 @@ import tempfile
 import threading
 import warnings
 import time
+import types
 
 import numpy as np
 
-from . import _java, _places
+from . import _java, _ops, _places, _ring
 
 GENERATIONS = ("sunda", "cayman", "mariana", "mariana_plus", "maverick")
 # NKI's platform targets and NeuronCore versions (FAMILY-NEXT §10) -> the model's generations
@@ -47,10 +50,10 @@ class InvalidInstruction(Exception):
     """The call is an instruction the generation does not allow: `.rules` names the violated rules, `.verdicts`
     gives each as the model reported it (`rule`, `level`: "invalid" or "not_executable", `message`, `word`)."""
 
-    def __init__(self, message, verdicts):
+    def __init__(self, message, verdicts=()):
         super().__init__(message)
-        self.verdicts = verdicts
-        self.rules = [v["rule"] for v in verdicts]
+        self.verdicts = list(verdicts)
+        self.rules = [v["rule"] for v in self.verdicts]
 
 
 class ServerError(RuntimeError):
@@ -84,6 +87,7 @@ class Session:
         self._outstanding = set()  # requests sent whose reply has not been read (an interrupted call's)
         self._plans = {}  # a call's key -> how to replay it on the shared memory (_Plan)
         self._sbuf = None  # the session's SBUF as [128, pitch] bytes, shared with the server
+        self._ring = None  # the session's command queue in the shared memory (_ring.Ring), when the server made one
         self._spaces = _UNSHARED  # {"sbuf", "psum"}: [128, bytes] views of the shared memory
         self.shared = False
         self.last_words = []
@@ -92,19 +96,80 @@ class Session:
         self.calls = []  # every call's record: name, engine, level, decisions, words, cycles, ns, formula, warnings,
         # line (the caller's file:line), reads and writes (the footprints of its operands, _places.footprint)
         self._reads = []  # the footprints the call being put together reads (touch)
+        self.records = {}  # a call's record by what alone decides it (an equal-dtype DMA copy: _dma.copy_into)
+        self._calls_again = {}  # a deferred call's key (call_key) -> how to queue it again (_Again)
+        self._posts = 0  # records this session queued
+        self._last_post = None  # the plan of the last record queued
 
     def __enter__(self):
         _bound().append(self)
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, kind, *exc):
         _bound().remove(self)
-        self.close()
+        try:
+            if kind is None:
+                self.sync()  # a deferred call refused is reported here, not lost
+        finally:
+            self.close()
+
+    def sync(self):
+        """Waits until the calls queued in the shared memory (deferred: every tile of theirs in the session's memory)
+        have run. A call the model refused raises here, as InvalidInstruction naming the call and its kernel line;
+        the calls queued after it did not run, and the session goes on."""
+        with self._lock:
+            self._sync()
+
+    def _sync(self):
+        ring = self._ring
+        if ring is None or not ring.pending():
+            PENDING.discard(self)
+            return
+        try:
+            failed = ring.wait(self._wake, self._alive, time.monotonic() + self.timeout)
+        except TimeoutError:
+            self._kill()
+            raise ServerError(f"stt serve did not run the queued calls within {self.timeout:g} s (Session(timeout=...));"
+                              " the session was closed and the next call starts a new server") from None
+        PENDING.discard(self)
+        if failed:
+            self._failed(failed)
+        ring.settle()
+
+    def _failed(self, number):
+        """Reads the refused record's verdicts (the server discards the records after it), drops the calls that did
+        not run from `calls`, and raises for the refused one."""
+        ring = self._ring
+        name, line, at = ring.records.get(number, ("a deferred call", None, len(self.calls)))
+        js, _ = self._request({"ring": "failure"}, [])
+        ring.settle()
+        del self.calls[at:]
+        self.last_verdicts = js.get("verdicts", [])
+        where = f" (issued at {line})" if line else ""
+        try:
+            check(js.get("code", 1), js.get("err", ""), f"{name}{where}", self.last_verdicts)
+        except Exception as e:
+            e.issued = line  # the message names the kernel line that issued the call (not where it was raised)
+            raise
+
+    def _wake(self):
+        """Tells a server that waits on its input that the queue holds records."""
+        head = json.dumps({"ring": "wake"}).encode()
+        try:
+            _write_all(self._proc.stdin.fileno(), [b"Content-Length: %d\r\nJson-Length: %d\r\n\r\n%s"
+                                                   % (len(head), len(head), head)])
+        except (BrokenPipeError, ConnectionResetError):
+            raise self._died() from None
+
+    def _alive(self):
+        if self._proc is None or self._proc.poll() is not None:
+            raise self._died()
 
     def reset(self):
         """The session's NeuronCore back to zeros: memory, registers and accumulators."""
         with self._lock:
             if self._proc is not None:
+                self._sync()
                 self._request({"reset": True}, [])
 
     def close(self):
@@ -121,7 +186,9 @@ class Session:
             self._stderr.close()
 
     def _unshare(self):
-        self._sbuf, self._spaces, self.shared = None, _UNSHARED, False
+        self._sbuf, self._spaces, self.shared, self._ring = None, _UNSHARED, False, None
+        self._calls_again.clear()
+        PENDING.discard(self)
         self._plans.clear()
         self._outstanding.clear()
 
@@ -156,15 +223,17 @@ class Session:
         """Maps the server's NeuronCore memory for this session's generation (SharedMemory.java), then removes its
         file and directory: the mapping lives on in both processes, and nothing is left on disk however they end.
         Without it (no such request, a file system that refuses) the arrays travel in the frames."""
-        js, _ = self._request({"memory": self.gen}, [])
+        js, _ = self._request({"memory": self.gen, "ring": True, "engine": self.engine}, [])
         if js.get("code") != 0:
             return
-        path = js["path"]
+        path, ring = js["path"], js.get("ring")
         try:
-            with open(path, "r+b") as f:
-                memory = mmap.mmap(f.fileno(), js["size"])
+            memory = _mapped(path, js["size"])
+            if ring:
+                self._ring = _ring.Ring(_mapped(ring["path"], ring["size"]), ring["data"], ring["capacity"])
         finally:
-            for remove in (lambda: os.unlink(path), lambda: os.rmdir(os.path.dirname(path))):
+            for remove in [lambda: os.unlink(path)] + ([lambda: os.unlink(ring["path"])] if ring else []) + [
+                    lambda: os.rmdir(os.path.dirname(path))]:
                 try:
                     remove()
                 except OSError:
@@ -180,10 +249,12 @@ class Session:
 
     def sbuf(self):
         """The session's SBUF as a writable [128, bytes per partition] uint8 array over the NeuronCore's own memory
-        (the server's machine sees every change), or None when the memory is not shared."""
+        (the server's machine sees every change), or None when the memory is not shared. It is a host read: the
+        calls queued before it have run (`sync`)."""
         with self._lock:
             if self._proc is None:
                 self._start()
+            self._sync()
             return self._sbuf
 
     def shared_spaces(self):
@@ -227,6 +298,7 @@ class Session:
         plan = self._plans.get(key) if self.shared else None
         if plan is not None:
             return self._replay(plan, arrays)
+        self._sync()
         pieces, listing = [], []
         for name, a in arrays.items():
             a = np.ascontiguousarray(a)
@@ -243,7 +315,7 @@ class Session:
         if "replay" in js and self.shared:
             if len(self._plans) >= _PLANS:
                 self._plans.clear()
-            self._plans[key] = _Plan(js["words"], js["replay"]["inputs"], js["replay"]["outputs"])
+            self._plans[key] = _Plan(js, self._ring)
         return js["code"], js["out"], js["err"], out
 
     def _described(self, js):
@@ -281,17 +353,97 @@ class Session:
 
     def _replay(self, plan, arrays):
         """A call made before with the same arguments, shapes and dtypes: its inputs written into the shared SBUF
-        where the server put them then (as a DMA would), its words sent, its outputs read from where they were."""
+        where the server put them then (as a DMA would), its words queued (or sent), its outputs read from where they
+        were. A call with neither inputs nor outputs to copy (its tiles in the session's memory) returns once
+        queued: deferred until the next host read."""
         self._settle()
-        for t in plan.inputs:
-            self._region(t)[...] = arrays[t["name"]].view(np.uint8).reshape(t["rows"], t["row_bytes"])
+        if plan.record is not None:
+            if plan.inputs:
+                self._sync()
+                self._write_inputs(plan, arrays)
+            self._post(plan)
+            out = {}
+            if plan.outputs:
+                self._sync()
+                out = self._read_outputs(plan)
+            return 0, "", "", out
+        self._sync()
+        self._write_inputs(plan, arrays)
         js, _ = self._request({"execute": plan.words, "gen": self.gen, "engine": self.engine}, [])
         self._described(js)
-        out = {}
-        if js["code"] == 0:
-            for t in plan.outputs:
-                out[t["name"]] = np.array(self._region(t)).view(np.dtype(t["descr"])).reshape(t["rows"], t["cols"])
+        out = self._read_outputs(plan) if js["code"] == 0 else {}
         return js["code"], js["out"], js["err"], out
+
+    def _post(self, plan):
+        """Queues a replayed call's words and records the call as its first run reported it."""
+        self.last_words, self.last_cost, self.last_verdicts = plan.last_words, plan.cost, []
+        at = len(self.calls)
+        for call in plan.calls:
+            self.record(dict(call))
+        self._queue(plan, at)
+
+    def _queue(self, plan, at):
+        """Puts a plan's record in the command queue, noting the call at `calls[at]` that made it."""
+        first = self.calls[at] if len(self.calls) > at else {}
+        note = (first.get("name", "a call"), first.get("line"), at)
+        if self._ring.post(plan.record, note, self._room):
+            self._wake()
+        self._posts += 1
+        self._last_post = plan
+        PENDING.add(self)
+
+    def mark(self):
+        """Where the session's record stands, for `learn`."""
+        return len(self.calls), self._posts
+
+    def learn(self, key, mark, result, args, kwargs):
+        """After a call with key `key` (call_key) ran from `mark`: when it was one queued replay on tiles in the
+        session's memory whose result is one of its arguments (Beta 2's dst), the same call on the same tiles is
+        queued again from here (`again`) without binding its arguments anew."""
+        at, posts = mark
+        plan = self._last_post
+        if self._posts != posts + 1 or plan is None or plan.inputs or plan.outputs or \
+                len(self.calls) != at + len(plan.calls) or any(c.get("warnings") for c in plan.calls):
+            return
+        where = next((k for k, a in enumerate(args) if a is result), None)
+        if where is None:
+            where = next((k for k, a in kwargs.items() if a is result), None)
+            if where is None:
+                return
+        if len(self._calls_again) >= _PLANS:
+            self._calls_again.clear()
+        self._calls_again[key] = _Again(plan, where, [(tuple(c["reads"]), tuple(c["writes"]))
+                                                      for c in self.calls[at:]])
+
+    def again(self, key, args, kwargs):
+        """Queues a call learnt before (`learn`) and returns its result, or MISS."""
+        known = self._calls_again.get(key)
+        if known is None or self._ring is None:
+            return MISS
+        with self._lock:
+            if self._ring is None or self._calls_again.get(key) is not known:
+                return MISS
+            plan = known.plan
+            self.last_words, self.last_cost, self.last_verdicts = plan.last_words, plan.cost, []
+            at, line = len(self.calls), _caller_line()
+            for call, (reads, writes) in zip(plan.calls, known.footprints):
+                call = dict(call)
+                call["reads"], call["writes"], call["line"] = list(reads), list(writes), line
+                self.calls.append(call)
+            self._queue(plan, at)
+        return args[known.where] if isinstance(known.where, int) else kwargs[known.where]
+
+    def _room(self):
+        """The queue is full: waits for the server to consume some of it (it may have stopped at a refused call)."""
+        self._sync()
+
+    def _write_inputs(self, plan, arrays):
+        for t in plan.inputs:
+            self._region(t)[...] = arrays[t["name"]].view(np.uint8).reshape(t["rows"], t["row_bytes"])
+
+    def _read_outputs(self, plan):
+        return {t["name"]: np.array(self._region(t)).view(np.dtype(t["descr"])).reshape(t["rows"], t["cols"])
+                for t in plan.outputs}
 
     def _region(self, t):
         """The shared SBUF bytes of a replayed tile: its rows of partitions from its byte offset."""
@@ -343,9 +495,14 @@ _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 def _caller_line():
     """`file:line` of the innermost caller outside stt_nki (a kernel's line), or None."""
     f = sys._getframe(1)
-    while f is not None and os.path.dirname(os.path.abspath(f.f_code.co_filename)) == _PACKAGE:
+    while f is not None and _inside(f.f_code.co_filename):
         f = f.f_back
     return None if f is None else f"{os.path.basename(f.f_code.co_filename)}:{f.f_lineno}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _inside(filename):
+    return os.path.dirname(os.path.abspath(filename)) == _PACKAGE
 
 
 def _write_all(fd, pieces):
@@ -434,11 +591,78 @@ _PLANS = 4096  # replay plans a session keeps; past that it forgets them all and
 
 
 class _Plan:
-    """How to replay a call: its words (hex) and where its inputs and outputs live in SBUF."""
-    __slots__ = ("words", "inputs", "outputs")
+    """How to replay a call, from its first run's reply `js`: its words (hex), where its inputs and outputs live in
+    SBUF, and, for the session's command queue, its record and how the first run described it (the words, their
+    cost, its calls)."""
+    __slots__ = ("words", "inputs", "outputs", "record", "last_words", "cost", "calls")
 
-    def __init__(self, words, inputs, outputs):
-        self.words, self.inputs, self.outputs = words, inputs, outputs
+    def __init__(self, js, ring):
+        self.words, self.inputs, self.outputs = js["words"], js["replay"]["inputs"], js["replay"]["outputs"]
+        self.last_words = [bytes.fromhex(w) for w in self.words]
+        self.cost = js.get("cost")
+        self.calls = [{k: v for k, v in c.items() if k not in ("reads", "writes", "line")} for c in js.get("calls", [])]
+        record = _ring.Ring.record(b"".join(self.last_words)) if ring is not None and self.words else None
+        self.record = record if record is not None and ring.fits(record) else None
+
+
+class _Again:
+    """A deferred call that can be queued again: its plan, which argument it returns (an index or a keyword), and
+    the footprints (reads, writes) of each call record it made."""
+    __slots__ = ("plan", "where", "footprints")
+
+    def __init__(self, plan, where, footprints):
+        self.plan, self.where, self.footprints = plan, where, footprints
+
+
+MISS = object()
+_SCALARS = (bool, int, float, str, type(None), np.generic)
+_NAMED = (enum.Enum, np.ufunc, types.FunctionType, types.BuiltinFunctionType, _ops.AluOp, _ops.ActFunction)
+
+
+def call_key(name, args, kwargs):
+    """What decides a call's instruction words when its tiles live in the session's memory: its name, each array's
+    place, shape, strides and dtype, and the other arguments by type and value (objects such as ops by identity);
+    None when an argument is neither (a list of tiles, ...)."""
+    try:
+        return (name, tuple(_part(a) for a in args), tuple((k, _part(v)) for k, v in kwargs.items()))
+    except TypeError:
+        return None
+
+
+def _part(x):
+    if isinstance(x, np.ndarray):
+        return x.__array_interface__["data"][0], x.shape, x.strides, x.dtype, type(x)
+    if isinstance(x, _SCALARS):
+        return type(x), x
+    if isinstance(x, (list, tuple)):
+        return type(x), tuple(_part(v) for v in x)
+    if isinstance(x, _NAMED):  # long-lived names: the key holds them, so no other object takes their identity
+        return type(x), id(x), x
+    raise TypeError(f"{type(x).__name__} is not part of a call key")
+
+
+def _mapped(path, size):
+    with open(path, "r+b") as f:
+        return mmap.mmap(f.fileno(), size)
+
+
+PENDING = set()  # the sessions with calls queued and not yet known to have run (`Session.sync`)
+
+
+def sync_pending():
+    """A host read is about to happen: every session's queued calls run first (`Session.sync`)."""
+    for s in list(PENDING):
+        s.sync()
+
+
+def synced(fn):
+    """`fn` as a host read: the queued calls run before it (`sync_pending`)."""
+    @functools.wraps(fn)
+    def read(*args, **kwargs):
+        if PENDING:
+            sync_pending()
+        return fn(*args, **kwargs)
+    return read
 
 
 def _npy(view):

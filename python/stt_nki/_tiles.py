@@ -8,7 +8,7 @@ import threading
 
 import numpy as np
 
-from . import _calls, _chip, _dtypes, _ops, isa
+from . import _calls, _chip, _dtypes, _ops, _session, isa
 from ._masks import Reach
 from ._tensor import TensorViews
 
@@ -55,10 +55,15 @@ class Tensor(TensorViews, np.ndarray):
             except IndexError as e:
                 return Reach(self, index, e)
             out = super().__getitem__(basic)
+            if not isinstance(out, np.ndarray) and _session.PENDING:  # an element: a host read
+                _session.sync_pending()
+                out = super().__getitem__(basic)
             if (isinstance(out, np.ndarray) and out.ndim == 1 and self.ndim >= 2 and getattr(self.buffer, "on_chip", 0)
                     and isinstance((basic if isinstance(basic, tuple) else (basic,))[0], slice)):
                 out = out[:, None]  # an on-chip tile stays 2-D: t[:, i] of [P, F] is [P, 1] (the model's tile_2d)
             return out
+        if _session.PENDING:
+            _session.sync_pending()  # a gather reads the values
         try:
             out = super().__getitem__(index)
         except IndexError as e:  # an expression past the tensor: a masked load or store may still use it
@@ -79,7 +84,28 @@ class Tensor(TensorViews, np.ndarray):
         if isinstance(value, np.ndarray) and 1 <= value.ndim < np.ndim(target):
             # NKI broadcasts the partition dim first (the model's tile_broadcast): [P] into [P, 1], [P, F] into [P, 1, F]
             value = value.reshape(value.shape[:1] + (1,) * (np.ndim(target) - value.ndim) + value.shape[1:])
+        if _session.PENDING:
+            _session.sync_pending()  # a write from Python: the queued calls that read or write here run first
         np.ndarray.__setitem__(self.view(np.ndarray), where, value)  # not through our __getitem__ (tile_2d)
+
+    # NumPy reading a tensor is a host read: the calls queued in the session's memory run first (Session.sync)
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        if _session.PENDING:
+            _session.sync_pending()
+        out = kwargs.get("out")
+        if out is not None:
+            kwargs["out"] = tuple(_plain(o) for o in out)
+        result = getattr(ufunc, method)(*(_plain(i) for i in inputs), **kwargs)
+        if out is not None:
+            return out[0] if len(out) == 1 else out
+        if isinstance(result, tuple):
+            return tuple(r.view(Tensor) if type(r) is np.ndarray else r for r in result)
+        return result.view(Tensor) if type(result) is np.ndarray else result
+
+    def __array_function__(self, func, types, args, kwargs):
+        if _session.PENDING:
+            _session.sync_pending()
+        return super().__array_function__(func, types, args, kwargs)
 
     # tile operators run on the model's Vector Engine, as NKI lowers them
     def _op(self, name, other, reverse=False):
@@ -144,6 +170,15 @@ class Tensor(TensorViews, np.ndarray):
     def broadcast_to(self, shape, dtype=None):
         """`tile.broadcast_to(shape)`: nl.broadcast_to of this tile."""
         return broadcast_to(self, shape, dtype=dtype)
+
+
+for _name in ("__repr__", "__str__", "__format__", "__float__", "__int__", "__index__", "__complex__", "__iter__",
+              "__reduce__", "__copy__", "__deepcopy__", "item", "tolist", "tobytes", "copy", "astype", "fill"):
+    setattr(Tensor, _name, _session.synced(getattr(np.ndarray, _name)))
+
+
+def _plain(a):
+    return a.view(np.ndarray) if isinstance(a, Tensor) else a
 
 
 def _partition_first(index):

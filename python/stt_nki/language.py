@@ -9,6 +9,7 @@ the model has no code for raises when it is used. The tensors, buffers, allocati
 `_tiles`, the rest of NKI's published names from `_nl_names`.
 """
 import builtins
+import types as _types
 
 import numpy as np
 
@@ -375,11 +376,10 @@ def load(src, dtype=None, *, mask=None, **kwargs):
         src = src.gather(mask)
     if mask is not None:
         return _masks.apply("nl.load", mask, lambda: load(src, dtype=dtype), {})
-    if dtype is None:
-        out = _dtypes.wrap(np.empty(src.shape, src.dtype))
-    else:
-        model = _dtypes.named(dtype, "dtype")
-        out = _dtypes.empty(src.shape, model)
+    model = _dtypes.of_array(src, "src")[0] if dtype is None else _dtypes.named(dtype, "dtype")
+    out = _chip.new_tile(src.shape, model)  # in a kernel, a tile of the session's SBUF, as the kernel's own
+    if out is None:
+        out = _dtypes.wrap(np.empty(src.shape, src.dtype)) if dtype is None else _dtypes.empty(src.shape, model)
     return copy_into(out, src, None, "nl.load")
 
 
@@ -472,3 +472,12 @@ def static_cast(x, dtype):
 
 
 from ._nl_names import *  # noqa: E402,F401,F403 (the rest of NKI's published names)
+
+# Each function of this namespace but the index expressions, the loops and allocation is a host read (a load, a
+# store, a value the kernel inspects): the calls queued in the session's memory run before it (Session.sync)
+_STRUCTURE = {"arange", "ds", "mgrid", "ndarray", "empty_like", "program_id", "num_programs", "program_ndim",
+              "par_dim", "nc", "spmd_dim", "affine_range", "sequential_range", "static_range", "range", "tile_shape",
+              "broadcast_shape"}
+for _name, _fn in list(globals().items()):
+    if isinstance(_fn, _types.FunctionType) and not _name.startswith("_") and _name not in _STRUCTURE:
+        globals()[_name] = _session.synced(_fn)

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import stt_nki
-from stt_nki import isa as nisa, language as nl
+from stt_nki import _ring, isa as nisa, language as nl
 
 ml_dtypes = pytest.importorskip("ml_dtypes")
 RNG = np.random.default_rng(11)
@@ -30,7 +30,7 @@ def _requests(session):
     return sent
 
 
-def test_a_repeated_call_sends_its_words_and_no_array_bytes():
+def test_a_repeated_call_queues_its_words_and_sends_no_frame():
     with stt_nki.Session() as s:
         sent = _requests(s)
         for k in range(3):
@@ -40,9 +40,12 @@ def test_a_repeated_call_sends_its_words_and_no_array_bytes():
             np.testing.assert_array_equal(got, a * np.float32(2.5) + b)
         assert s.shared
         kinds = [next(k for k in ("memory", "args", "execute") if k in f) for f in sent]
-        assert kinds == ["memory", "args", "execute", "execute"]
-        assert sent[2]["execute"] == [w.hex() for w in s.last_words]
-        assert "arrays" not in sent[2]
+        assert kinds == ["memory", "args"]  # the first run; the two replays went through the command queue
+        ring = s._ring
+        assert ring.ctl[_ring.POSTED] == 2 and ring.ctl[_ring.DONE] == 2
+        words = b"".join(s.last_words)
+        assert bytes(ring.data[:8]) == np.array([len(words) // 64, 0], "<i4").tobytes()
+        assert bytes(ring.data[8:8 + len(words)]) == words
 
 
 def test_every_call_replays_to_numpys_answer():
@@ -84,7 +87,7 @@ def test_accumulators_persist_across_replayed_calls():
             nisa.tensor_scalar_reduce(data=ones, op0=nl.multiply, operand0=1.0, reduce_op=nl.add, reduce_res=res,
                                       reduce_cmd=nisa.reduce_cmd.reduce)
             assert (res == 16 * k).all()
-        assert sum("execute" in f for f in sent) == 2
+        assert sum("args" in f for f in sent) == 2 and s._ring.ctl[_ring.POSTED] == 2  # reset_reduce, reduce; 2 replays
         s.reset()
         nisa.tensor_scalar_reduce(data=ones, op0=nl.multiply, operand0=1.0, reduce_op=nl.add, reduce_res=res,
                                   reduce_cmd=nisa.reduce_cmd.reduce)
@@ -111,14 +114,17 @@ def test_the_memory_file_is_private_and_gone_once_mapped():
             r = reply(request)
             if "path" in r[0]:
                 path = r[0]["path"]
-                seen.append((path, os.stat(path).st_mode & 0o777, os.stat(os.path.dirname(path)).st_mode & 0o777))
+                ring = r[0]["ring"]["path"]
+                seen.append((path, os.stat(path).st_mode & 0o777, os.stat(os.path.dirname(path)).st_mode & 0o777,
+                             ring, os.stat(ring).st_mode & 0o777))
             return r
         s._reply = spy
         nisa.tensor_copy(src=np.ones((2, 2), np.float32))
-        assert sent[0] == {"memory": s.gen}
-        (path, file_mode, dir_mode), = seen
-        assert (file_mode, dir_mode) == (0o600, 0o700)
-        assert not os.path.exists(path) and not os.path.exists(os.path.dirname(path))
+        assert sent[0] == {"memory": s.gen, "ring": True, "engine": s.engine}
+        (path, file_mode, dir_mode, ring, ring_mode), = seen
+        assert (file_mode, dir_mode, ring_mode) == (0o600, 0o700, 0o600)
+        assert os.path.dirname(ring) == os.path.dirname(path)
+        assert not os.path.exists(path) and not os.path.exists(ring) and not os.path.exists(os.path.dirname(path))
 
 
 def test_an_interrupted_replay_does_not_spoil_the_next_call():
@@ -129,15 +135,15 @@ def test_an_interrupted_replay_does_not_spoil_the_next_call():
     with stt_nki.Session(engine="reference") as s:
         nisa.tensor_copy(src=src, dtype=nl.bfloat16)
         nisa.scalar_tensor_tensor(data=big, op0=nl.multiply, operand0=2.0, op1=nl.add, operand1=big)
-        frames, wait = s._replies, s._replies.frame
+        ring, wait = s._ring, s._ring.wait
 
-        def interrupted(deadline):  # Ctrl-C while waiting for the reply: the server is still running the words
-            frames.frame = wait
+        def interrupted(*args):  # Ctrl-C while waiting for the queue: the server is still running the words
+            ring.wait = wait
             raise KeyboardInterrupt
-        frames.frame = interrupted
+        ring.wait = interrupted
         with pytest.raises(KeyboardInterrupt):
             nisa.scalar_tensor_tensor(data=big, op0=nl.multiply, operand0=2.0, op1=nl.add, operand1=big)
-        assert s._outstanding
+        assert ring.pending() or ring.ctl[_ring.DONE] == ring.ctl[_ring.POSTED]
         got = nisa.tensor_copy(src=src, dtype=nl.bfloat16)
         np.testing.assert_array_equal(got, src.astype(ml_dtypes.bfloat16))
 

@@ -74,11 +74,46 @@ final class ServeCommand extends Subcommand {
         if (training) {
             return new ServeTraining(cli, core, shared).run();
         }
-        for (Frame request; (request = Frame.read(in)) != null; ) {
-            Frame.write(out, request.error() != null ? refusal(request.json(), request.error())
-                    : dispatch(cli, core, shared, request));
+        for (Frame request; (request = next(in, core, shared.ring())) != null; ) {
+            shared.drain(core); // the records queued before this frame run first
+            if (request.json() == null || !request.json().path("ring").asText().equals("wake")) {
+                Frame.write(out, request.error() != null ? refusal(request.json(), request.error())
+                        : dispatch(cli, core, shared, request));
+            }
         }
         return ExitCode.OK;
+    }
+
+    /**
+     * The next frame, running the session's command queue meanwhile: records as they are published, then, after
+     * {@link CommandRing#SPIN_NANOS} with neither a record nor input, a blocking read of the input (saying so in the
+     * queue, so that a client posting to it sends a wake frame).
+     */
+    private static Frame next(InputStream in, NeuronCore core, CommandRing ring) throws IOException {
+        while (ring != null && in.available() == 0) {
+            ring.drain(core);
+            long until = System.nanoTime() + CommandRing.SPIN_NANOS;
+            int spins = 0;
+            while (!ring.ready() && (++spins % 64 != 0 || in.available() == 0) && System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+            if (ring.ready()) {
+                continue;
+            }
+            if (in.available() > 0) {
+                break;
+            }
+            ring.sleeping(true);
+            if (!ring.ready()) {
+                try {
+                    return Frame.read(in);
+                } finally {
+                    ring.sleeping(false);
+                }
+            }
+            ring.sleeping(false);
+        }
+        return Frame.read(in);
     }
 
     /** The request's kind: reset, memory, execute, or (with "args") a command. */
@@ -91,6 +126,9 @@ final class ServeCommand extends Subcommand {
             }
             if (json.has("memory")) {
                 return Frame.of(shared.memory(core, json, reply(json)), Map.of());
+            }
+            if (json.path("ring").asText().equals("failure")) {
+                return ringFailure(json, shared.ring());
             }
             if (json.has("execute")) {
                 Served record = new Served();
@@ -107,6 +145,27 @@ final class ServeCommand extends Subcommand {
             return refusal(json, "cannot share the memory: " + e.getMessage());
         }
         return answer(cli, core, request);
+    }
+
+    /**
+     * {@code {"ring": "failure"}}: the queue's refused record as a reply (its number as {@code record}, exit 1, the
+     * message and the verdicts, the word index in the record), the records after it discarded; exit 0 when none was
+     * refused.
+     */
+    private static Frame ringFailure(JsonNode json, CommandRing ring) {
+        CommandRing.Failure f = ring == null ? null : ring.takeFailure();
+        if (f == null) {
+            return wordless(json, ExitCode.OK, "");
+        }
+        Served record = new Served();
+        if (f.cause() != null) {
+            f.cause().verdicts().forEach(v -> record.verdicts.add(new Served.Verdict(v, f.word())));
+        }
+        ObjectNode reply = reply(json);
+        described(reply, record);
+        reply.put("code", ExitCode.INVALID).put("out", "").put("err", "stt: eval: " + f.message() + "\n")
+                .put("record", f.record());
+        return Frame.of(reply, Map.of());
     }
 
     /** Runs one request's command on its arrays; a malformed request gets exit 2 and says why. */

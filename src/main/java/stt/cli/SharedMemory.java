@@ -31,13 +31,27 @@ import stt.npy.NpyArray;
  */
 final class SharedMemory {
     private Path dir;
+    private CommandRing ring;
+
+    /** The session's command queue, or null before a memory request asked for one. */
+    CommandRing ring() {
+        return ring;
+    }
+
+    /** Runs what the command queue holds (nothing when there is none). */
+    void drain(NeuronCore core) {
+        if (ring != null) {
+            ring.drain(core);
+        }
+    }
 
     /**
      * {@code {"memory": GEN}}: GEN's memory as a file in a directory only the user can enter (under /dev/shm when
      * there is one), created readable and writable by the owner only; the reply names the file and its layout
      * ({@code sbuf}/{@code psum}: {@code offset} of the space in the file, {@code pitch} between partitions,
      * {@code bytes} active per partition). The client maps it and may remove it at once; whatever is left is removed
-     * when the server exits.
+     * when the server exits. With {@code "ring": true} (and {@code "engine"}) it also makes the session's command
+     * queue ({@link CommandRing}) for GEN's words, named under {@code ring}.
      */
     ObjectNode memory(NeuronCore core, JsonNode request, ObjectNode reply) throws IOException {
         Generation gen = generation(request.path("memory").asText());
@@ -60,6 +74,13 @@ final class SharedMemory {
         reply.put("code", ExitCode.OK).put("out", "").put("err", "").put("path", file.toString())
                 .put("size", Machine.sharedBytes(gen));
         Machine m = core.machine(gen);
+        if (request.path("ring").asBoolean(false)) {
+            if (ring == null) {
+                ring = CommandRing.create(dir, gen, Engines.named(request.path("engine").asText("fast")));
+            }
+            reply.putObject("ring").put("path", ring.file().toString()).put("size", ring.size())
+                    .put("data", CommandRing.DATA).put("capacity", CommandRing.CAPACITY);
+        }
         for (Space s : List.of(Space.SBUF, Space.PSUM)) {
             reply.putObject(s.name().toLowerCase(java.util.Locale.ROOT)).put("offset", Machine.sharedOffset(gen, s))
                     .put("pitch", gen.activeBytes(s) == 0 ? 0 : m.address(s, 1, 0)).put("bytes", gen.activeBytes(s));

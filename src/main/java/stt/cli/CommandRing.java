@@ -1,0 +1,166 @@
+package stt.cli;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.ByteOrder;
+import stt.api.NeuronCore;
+import stt.codec.Codec;
+import stt.codec.Word;
+import stt.exec.Engine;
+import stt.exec.ExecutionException;
+import stt.exec.Trace;
+import stt.isa.Generation;
+import stt.machine.Machine;
+
+/**
+ * A session's command queue in shared memory (issue 46): the client appends records of instruction words and goes
+ * on; the server runs them as they arrive, in order, on the session's machine, without a reply. The client waits
+ * only when it must see their effect (a host read), by watching {@link #DONE}.
+ *
+ * <p>The file is a 4 KiB control block, then {@code capacity} bytes of records. Control words (little-endian
+ * int64, each on a cache line of its own): {@link #WRITE} the absolute byte position where the client's published
+ * records end (client); {@link #READ} where the server has consumed to; {@link #DONE} how many records it consumed;
+ * {@link #FAILED} the 1-based number of the record it refused, 0 when none; {@link #SLEEP} 1 while the server waits
+ * on its input instead of watching the queue (a client that posts then sends a {@code {"ring": "wake"}} frame).
+ * A record is an int32 word count and an int32 0, then that many 64-byte words; a count of -1 pads to the end of the
+ * buffer (records never wrap). After a refused record the server runs nothing more from the queue until the client
+ * has read the failure ({@code {"ring": "failure"}}), which discards what was queued after it.
+ */
+final class CommandRing {
+    static final long WRITE = 0;
+    static final long READ = 64;
+    static final long DONE = 128;
+    static final long FAILED = 192;
+    static final long SLEEP = 256;
+    static final long DATA = 4096;
+    static final int CAPACITY = 1 << 22;
+    /** How long the server watches an idle queue before it waits on its input (then a post needs a wake frame). */
+    static final long SPIN_NANOS = 2_000_000;
+
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle CONTROL = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN).varHandle();
+
+    private final MemorySegment segment;
+    private final Path file;
+    private final Generation gen;
+    private final Engine engine;
+    private long read;
+    private long done;
+    /** The refused record's message and verdicts, kept until the client reads them. */
+    private Failure failure;
+
+    /** A refused record: its number, the index of the refused word in it, the reason, and the verdicts. */
+    record Failure(long record, int word, String message, ExecutionException cause) {
+    }
+
+    private CommandRing(Path file, MemorySegment segment, Generation gen, Engine engine) {
+        this.file = file;
+        this.segment = segment;
+        this.gen = gen;
+        this.engine = engine;
+    }
+
+    /** A new queue file in {@code dir}, readable and writable by the owner only, for words run on {@code gen}. */
+    static CommandRing create(Path dir, Generation gen, Engine engine) throws IOException {
+        Path file = dir.resolve("ring");
+        Files.deleteIfExists(file);
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        file.toFile().deleteOnExit();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            MemorySegment s = ch.map(FileChannel.MapMode.READ_WRITE, 0, DATA + CAPACITY, Arena.ofAuto());
+            return new CommandRing(file, s, gen, engine);
+        }
+    }
+
+    Path file() {
+        return file;
+    }
+
+    long size() {
+        return DATA + CAPACITY;
+    }
+
+    /** Whether a record waits and the queue is not stopped at a refused one. */
+    boolean ready() {
+        return failure == null && (long) CONTROL.getAcquire(segment, WRITE) != read;
+    }
+
+    /** Runs every published record, in order, until the queue is empty or one is refused. */
+    void drain(NeuronCore core) {
+        if (!ready()) {
+            return;
+        }
+        Machine m = core.machine(gen);
+        while (ready()) {
+            long at = read % CAPACITY;
+            int count = segment.get(INT, DATA + at);
+            if (count < 0) {
+                read += CAPACITY - at;
+                CONTROL.setRelease(segment, READ, read);
+                continue;
+            }
+            long base = DATA + at + 8;
+            for (int i = 0; i < count; i++) {
+                Word w;
+                try {
+                    w = Codec.decode(segment.asSlice(base + 64L * i, 64).toArray(ValueLayout.JAVA_BYTE));
+                    engine.execute(m, w, Trace.OFF);
+                } catch (ExecutionException e) {
+                    fail(i, e.getMessage(), e);
+                    return;
+                } catch (IllegalArgumentException e) {
+                    fail(i, "word " + i + " does not decode: " + e.getMessage(), null);
+                    return;
+                }
+            }
+            read += 8 + 64L * count;
+            CONTROL.setRelease(segment, READ, read);
+            CONTROL.setRelease(segment, DONE, ++done);
+        }
+    }
+
+    private void fail(int word, String message, ExecutionException cause) {
+        failure = new Failure(done + 1, word, message, cause);
+        CONTROL.setRelease(segment, FAILED, done + 1);
+    }
+
+    /**
+     * The refused record, or null; reading it discards every record published after it and opens the queue again
+     * (the client reads it at a sync, holding back new records meanwhile).
+     */
+    Failure takeFailure() {
+        Failure f = failure;
+        if (f == null) {
+            return null;
+        }
+        long end = (long) CONTROL.getAcquire(segment, WRITE);
+        while (read != end) {
+            long at = read % CAPACITY;
+            int count = segment.get(INT, DATA + at);
+            read += count < 0 ? CAPACITY - at : 8 + 64L * count;
+            if (count >= 0) {
+                done++;
+            }
+        }
+        failure = null;
+        CONTROL.setRelease(segment, READ, read);
+        CONTROL.setRelease(segment, DONE, done);
+        CONTROL.setVolatile(segment, FAILED, 0L);
+        return f;
+    }
+
+    /** Says whether the server is about to wait on its input; a full fence orders it before the queue's next check. */
+    void sleeping(boolean asleep) {
+        CONTROL.setVolatile(segment, SLEEP, asleep ? 1L : 0L);
+        VarHandle.fullFence();
+    }
+}
