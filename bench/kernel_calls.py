@@ -4,7 +4,8 @@
 
 Each kernel runs once to warm the session (JVM start, C2, the shared SBUF's replay plans), then --repeat times; the
 best run is reported. Kernels: a synthetic loop of [128 x 512] fp32 tiles (load, tensor_scalar, tensor_tensor, store:
-4 calls an iteration), and the public tutorial kernels of python/tests/kernels (mamba v3, the tiled matmul)."""
+4 calls an iteration), and the public tutorial kernels of python/tests/kernels (mamba v3, the tiled matmul). Beside
+each: the same calls' NumPy replay (bench/numpy_replay.py), per call, and the ratio of the two wall times."""
 import argparse
 import os
 import runpy
@@ -15,6 +16,7 @@ import numpy as np
 import stt_nki
 
 stt_nki.install_as_nki()
+import numpy_replay  # noqa: E402 (bench/numpy_replay.py)
 import nki.isa as nisa  # noqa: E402
 import nki.language as nl  # noqa: E402
 
@@ -66,12 +68,13 @@ def main():
             np.ones((1, 16, 512), np.float32)),
         "nki_matmul_tiled_ (bf16 [512x256] @ [256x1024])": lambda: mm(lhs, rhs),
     }
-    print(f"{'kernel':70} {'wall ms':>9} {'calls':>6} {'us/call':>8}  by engine")
+    print(f"{'kernel':70} {'wall ms':>9} {'calls':>6} {'us/call':>8} {'numpy us/call':>14} {'ratio':>6}  by engine")
     for name, run in cases.items():
         seconds, report = best(run, opts.repeat)
-        print(f"{name:70} {seconds * 1e3:9.1f} {report['calls']:6d} {seconds * 1e6 / report['calls']:8.0f}  "
-              f"{report['by_engine']}")
-
+        _, calls = numpy_replay.recorded(run)
+        numpy_seconds = numpy_replay.replay(calls, opts.repeat)
+        print(f"{name:70} {seconds * 1e3:9.1f} {report['calls']:6d} {seconds * 1e6 / report['calls']:8.0f}"
+              f" {numpy_seconds * 1e6 / len(calls):14.1f} {seconds / numpy_seconds:6.1f}  {report['by_engine']}")
 
 if __name__ == "__main__":
     main()

@@ -74,8 +74,6 @@ class Chip:
         space: a view of the session's memory when shared, else a private array. Its place is given back when the
         last view of it goes. Raises MemoryError naming the tensor when the space has no gap for it, unless the kernel
         placed it itself (`explicit`: the model's explicit_allocation), which then gets a private array."""
-        if _session.PENDING:
-            _session.sync_pending()  # the new tensor's sentinel is written where queued calls may still read or write
         space = self.spaces[buffer]
         partitions = shape[axis]
         row_bytes = int(np.prod(shape, dtype=np.int64)) // max(partitions, 1) * storage.itemsize
@@ -89,6 +87,8 @@ class Chip:
             rows = np.empty((partitions, row_bytes), np.uint8)
         else:
             rows = memory[:partitions, taken[0]:taken[0] + row_bytes]
+            # its sentinel is written here: after the queued calls that read or write these bytes
+            self.session.sync_touching((buffer, 0, partitions, taken[0], taken[0] + row_bytes))
         owner = _Owner(rows)  # every view of the tensor keeps it (NumPy's bases stop at a non-array)
         if taken is not None:
             weakref.finalize(owner, space.give, *taken)

@@ -5,7 +5,7 @@ import numpy as np
 
 from . import _dtypes, _masks, _session
 from ._forms import engine
-from ._level import Level, as_result, flat, give, model_of, nki_name, put
+from ._level import Level, as_result, give, model_of, nki_name, put
 from ._masks import Reach
 from ._published import published
 
@@ -18,7 +18,7 @@ def _b1_dma_copy(*, dst, src, mask=None, dst_rmw_op=None, oob_mode=None, dge_mod
     pass
 
 
-@published("dma_copy", _b2_dma_copy, _b1_dma_copy, picks_engine=True)
+@published("dma_copy", _b2_dma_copy, _b1_dma_copy, picks_engine=True, defers=True)
 def dma_copy(beta, dst, src, engine=None, priority=None, oob_mode=None, dge_mode=None, dst_rmw_op=None):
     """`dst = src`, elements paired in row-major order (equal counts): bits when the dtypes match, else through
     fp32 (the model's dma_cast); Beta 1's `dst_rmw_op=np.add` adds src to dst in fp32. Writes dst. An index
@@ -27,6 +27,7 @@ def dma_copy(beta, dst, src, engine=None, priority=None, oob_mode=None, dge_mode
     reach = next((x for x in (src, dst) if isinstance(x, Reach)), None)
     if reach is None:
         return copy_into(dst, src, dst_rmw_op, "dma_copy")
+    _session.sync_pending()  # the gather and scatter read and write values here
     if getattr(oob_mode, "name", oob_mode) != "skip":
         raise reach.error
     inside = reach.inside()
@@ -76,13 +77,16 @@ def copy_into(dst, src, rmw, what):
     rows = dst.shape[0] if dst.ndim else 1
     model = model_of(dst, "dst")
     s = _session.current()
-    if rmw is None:
-        src_model, bits = flat(np.ascontiguousarray(src).reshape(rows, -1), "dma_copy: src", rows_limit=1 << 30)
-        key = ("dma_copy", s.gen, src_model, bits.shape, model)
+    if rmw is None and src.ndim:
+        src_model = model_of(src, "dma_copy: src")
+        key = ("dma_copy", s.gen, src_model, (rows, src.size // rows), model)
         if src_model == model and key in s.records:  # equal dtypes copy bits: the model's own copy, in place
+            _session.sync_for(src, dst)
+            bits = np.ascontiguousarray(_dtypes.of_array(src, "dma_copy: src")[1]).reshape(rows, -1)
             s.touch(src)
             s.record(dict(s.records[key]))
             return put(dst, as_result(bits, model, dst.shape), "dst")
+    _session.sync_pending()
     c = Level("dma_copy")
     c.tile("src", np.ascontiguousarray(src).reshape(rows, -1), rows_limit=1 << 30, origin=src)
     c.arg("dtype", model)
@@ -90,6 +94,6 @@ def copy_into(dst, src, rmw, what):
         c.arg("dst_rmw_op", nki_name(rmw, "dst_rmw_op", ("add",)))
         c.tile("dst_in", np.ascontiguousarray(dst).reshape(rows, -1), rows_limit=1 << 30, origin=dst)
     got = c.run()["dst"]
-    if rmw is None:
+    if rmw is None and src.ndim:
         s.records[key] = {k: v for k, v in s.calls[-1].items() if k not in ("reads", "writes", "line")}
     return put(dst, as_result(got, model, dst.shape), "dst")

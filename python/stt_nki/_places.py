@@ -9,6 +9,11 @@ except ImportError:  # NumPy 1.x
     byte_bounds = np.byte_bounds
 
 
+def overlap(x, y):
+    """Whether footprints x and y share a byte: one space, partitions and bytes that intersect."""
+    return x[0] == y[0] and x[1] < y[2] and y[1] < x[2] and x[3] < y[4] and y[3] < x[4]
+
+
 def footprint(a, spaces):
     """(space, first partition, end partition, first byte, end byte) of array `a`: in one of `spaces` ({"sbuf": [128,
     bytes] uint8, "psum": ...}, the session's shared memory) its partitions and the bytes it spans in each; elsewhere

@@ -11,13 +11,14 @@ from ._forms import Forms, engine, engine_check
 _MOVERS = {engine.scalar, engine.gpsimd}
 
 
-def published(name, beta2, beta1, aliases=None, moves_data=False, picks_engine=False, defers=False):
+def published(name, beta2, beta1, aliases=None, moves_data=False, picks_engine=False, defers=False, queues=False):
     """The call `name` in both forms: `run(beta, arguments)` does it. `aliases` maps other keyword names sources use
     for an argument onto the published one. A call that `moves_data` may name the Scalar or GpSimd engine: `run` then
     gets `mover=` that engine's name and refuses what is more than data movement there. A call that `picks_engine`
-    gets `engine=` (an `engine` member) and decides itself. A call that `defers` (a Vector Engine word call) may be
-    queued without waiting (`Session.sync`): it syncs itself where it reads values; any other call is a host read,
-    and the queued calls run before it."""
+    gets `engine=` (an `engine` member) and decides itself. A call that `defers` syncs itself where it reads or
+    writes values (`Session.sync`); any other call is a host read, and the queued calls run before it. A call that
+    `queues` (a Vector Engine word call, which defers) is queued again without binding when it is made again on the
+    same tiles (`Session.learn`)."""
     forms = Forms(name, beta2, beta1)
 
     def wrap(run):
@@ -27,7 +28,7 @@ def published(name, beta2, beta1, aliases=None, moves_data=False, picks_engine=F
                     _session.sync_pending()
                 return bound(*args, **kwargs)
             s = _session.current()
-            key = _session.call_key(name, args, kwargs)
+            key = _session.call_key(name, args, kwargs) if queues else None
             if key is None:
                 return bound(*args, **kwargs)
             done = s.again(key, args, kwargs)  # the same call on the same tiles as one queued before

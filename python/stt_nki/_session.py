@@ -100,6 +100,7 @@ class Session:
         self._calls_again = {}  # a deferred call's key (call_key) -> how to queue it again (_Again)
         self._posts = 0  # records this session queued
         self._last_post = None  # the plan of the last record queued
+        self._queued = []  # the records of the calls queued since the last sync
 
     def __enter__(self):
         _bound().append(self)
@@ -120,10 +121,22 @@ class Session:
         with self._lock:
             self._sync()
 
+    def sync_touching(self, *footprints):
+        """A host read or write of the bytes `footprints` cover (`_places.footprint`s; None for none): syncs when a
+        queued call reads or writes any of them, else lets the queue run on."""
+        if self not in PENDING:
+            return
+        for call in self._queued:
+            for mine in call["reads"] + call["writes"]:
+                if any(f is not None and _places.overlap(mine, f) for f in footprints):
+                    self.sync()
+                    return
+
     def _sync(self):
         ring = self._ring
         if ring is None or not ring.pending():
             PENDING.discard(self)
+            self._queued = []
             return
         try:
             failed = ring.wait(self._wake, self._alive, time.monotonic() + self.timeout)
@@ -135,6 +148,7 @@ class Session:
         if failed:
             self._failed(failed)
         ring.settle()
+        self._queued = []
 
     def _failed(self, number):
         """Reads the refused record's verdicts (the server discards the records after it), drops the calls that did
@@ -144,6 +158,7 @@ class Session:
         js, _ = self._request({"ring": "failure"}, [])
         ring.settle()
         del self.calls[at:]
+        self._queued = []
         self.last_verdicts = js.get("verdicts", [])
         where = f" (issued at {line})" if line else ""
         try:
@@ -384,6 +399,7 @@ class Session:
 
     def _queue(self, plan, at):
         """Puts a plan's record in the command queue, noting the call at `calls[at]` that made it."""
+        self._queued += self.calls[at:]
         first = self.calls[at] if len(self.calls) > at else {}
         note = (first.get("name", "a call"), first.get("line"), at)
         if self._ring.post(plan.record, note, self._room):
@@ -653,6 +669,18 @@ def sync_pending():
     """A host read is about to happen: every session's queued calls run first (`Session.sync`)."""
     for s in list(PENDING):
         s.sync()
+
+
+def sync_for(*arrays):
+    """A host read or write of `arrays`: waits for the queued calls that touch their bytes (all of them when more
+    than one session has calls queued)."""
+    if not PENDING:
+        return
+    if len(PENDING) > 1:
+        sync_pending()
+        return
+    s = next(iter(PENDING))
+    s.sync_touching(*(_places.footprint(a, s._spaces) for a in arrays))
 
 
 def synced(fn):

@@ -84,8 +84,8 @@ class Tensor(TensorViews, np.ndarray):
         if isinstance(value, np.ndarray) and 1 <= value.ndim < np.ndim(target):
             # NKI broadcasts the partition dim first (the model's tile_broadcast): [P] into [P, 1], [P, F] into [P, 1, F]
             value = value.reshape(value.shape[:1] + (1,) * (np.ndim(target) - value.ndim) + value.shape[1:])
-        if _session.PENDING:
-            _session.sync_pending()  # a write from Python: the queued calls that read or write here run first
+        if _session.PENDING:  # a write from Python: the queued calls that read or write these bytes run first
+            _session.sync_for(self, value)
         np.ndarray.__setitem__(self.view(np.ndarray), where, value)  # not through our __getitem__ (tile_2d)
 
     # NumPy reading a tensor is a host read: the calls queued in the session's memory run first (Session.sync)

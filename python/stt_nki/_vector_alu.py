@@ -21,7 +21,7 @@ def _b1_scalar_tensor_tensor(*, data, op0, operand0, op1, operand1, reverse0=Fal
     pass
 
 
-@published("scalar_tensor_tensor", _b2_scalar_tensor_tensor, _b1_scalar_tensor_tensor, defers=True)
+@published("scalar_tensor_tensor", _b2_scalar_tensor_tensor, _b1_scalar_tensor_tensor, defers=True, queues=True)
 def scalar_tensor_tensor(beta, data, op0, operand0, op1, operand1, reverse0, reverse1, reduce_res, reduce_cmd,
                          dst=None, dtype=None):
     """`(data op0 operand0) op1 operand1` (reverse0/1 swap a stage's operands): 0x9d, or 0x9e for bit-vector ops.
@@ -49,7 +49,7 @@ def _b1_tensor_tensor(data1, data2, op, *, dtype=None, mask=None, engine=engine.
     pass
 
 
-@published("tensor_tensor", _b2_tensor_tensor, _b1_tensor_tensor, defers=True)
+@published("tensor_tensor", _b2_tensor_tensor, _b1_tensor_tensor, defers=True, queues=True)
 def tensor_tensor(beta, data1, data2, op, dst=None, dtype=None):
     """`data1 op data2`: Tensor-Tensor 0x41, or 0x51 for a bit-vector op; an op the Vector Engine's word refuses
     (divide, pow, mod) runs on GpSimd (`_or_gpsimd`). Beta 1's default dtype is NKI's type promotion of the two inputs
@@ -91,7 +91,7 @@ def _b1_tensor_scalar(data, op0, operand0, reverse0=False, op1=None, operand1=No
     pass
 
 
-@published("tensor_scalar", _b2_tensor_scalar, _b1_tensor_scalar, defers=True)
+@published("tensor_scalar", _b2_tensor_scalar, _b1_tensor_scalar, defers=True, queues=True)
 def tensor_scalar(beta, data, op0, operand0, reverse0, op1, operand1, reverse1, dst=None, dtype=None):
     """`(data op0 operand0) op1 operand1`, the second stage optional: Tensor-Scalar 0x43 (0x53 for bit-vector); an op
     the Vector Engine's word refuses (divide, pow, mod) runs on GpSimd (`_or_gpsimd`)."""
@@ -158,7 +158,7 @@ def _b1_tensor_scalar_reduce(*, data, op0, operand0, reduce_op, reduce_res, reve
     pass
 
 
-@published("tensor_scalar_reduce", _b2_tensor_scalar_reduce, _b1_tensor_scalar_reduce, defers=True)
+@published("tensor_scalar_reduce", _b2_tensor_scalar_reduce, _b1_tensor_scalar_reduce, defers=True, queues=True)
 def tensor_scalar_reduce(beta, data, op0, operand0, reduce_op, reduce_res, reverse0, reduce_res_negate, dst=None,
                          dtype=None, reduce_cmd=reduce_cmd.reset_reduce, reduce_init=None):
     """`data op0 operand0`, and its per-partition fold with `reduce_op` written into `reduce_res` (a float32
@@ -195,7 +195,7 @@ def _b1_tensor_scalar_cumulative(src, op0, op1, imm0, imm1=None, reduce_cmd=redu
     pass
 
 
-@published("tensor_scalar_cumulative", _b2_tensor_scalar_cumulative, _b1_tensor_scalar_cumulative, defers=True)
+@published("tensor_scalar_cumulative", _b2_tensor_scalar_cumulative, _b1_tensor_scalar_cumulative, defers=True, queues=True)
 def tensor_scalar_cumulative(beta, src, op0, op1, imm0, imm1, reduce_cmd, dst=None, dtype=None):
     """Per partition, `reg = op1(src op0 imm0, reg)` element by element, each running value written
     (TensorScalarCacheCumulative 0xe6): reg starts at op1's identity (reset_reduce), where the previous call left
@@ -233,7 +233,7 @@ def _b1_tensor_tensor_scan(data0, data1, initial, op0, op1, reverse0=False, reve
     pass
 
 
-@published("tensor_tensor_scan", _b2_tensor_tensor_scan, _b1_tensor_tensor_scan, defers=True)
+@published("tensor_tensor_scan", _b2_tensor_tensor_scan, _b1_tensor_tensor_scan, defers=True, queues=True)
 def tensor_tensor_scan(beta, data0, data1, initial, op0, op1, reverse0, reverse1, dst=None, dtype=None):
     """Per partition, `state = (data0 op0 state) op1 data1` from `initial`, each state written (0xe5). Beta 1's
     default dtype is NKI's type promotion of data0 and data1."""
@@ -256,7 +256,7 @@ def _b1_reciprocal(data, *, dtype=None, mask=None, **kwargs):
     pass
 
 
-@published("reciprocal", _b2_reciprocal, _b1_reciprocal, aliases={"src": "data"}, defers=True)
+@published("reciprocal", _b2_reciprocal, _b1_reciprocal, aliases={"src": "data"}, defers=True, queues=True)
 def reciprocal(beta, data, dst=None, dtype=None):
     """`1 / data` element by element (Reciprocal 0x48): the input converted to fp32, the correctly rounded fp32
     quotient (the model's reciprocal_rne decision, not verified against hardware), converted to the output dtype.
@@ -280,7 +280,7 @@ _REDUCE_ARITH = {"add", "subtract", "mult", "max", "min", "logical_and", "logica
 _REDUCE_BITVEC = {"bitwise_and", "bitwise_or", "bitwise_xor"}
 
 
-@published("tensor_reduce", _b2_tensor_reduce, _b1_tensor_reduce, defers=True)
+@published("tensor_reduce", _b2_tensor_reduce, _b1_tensor_reduce, defers=True, queues=True)
 def tensor_reduce(beta, op, data, axis, negate, keepdims, dst=None, dtype=None):
     """Each partition's elements over `axis` folded with `op` (TensorReduce 0x42, or 0x52 for a bitwise op): in fp32
     from the op's identity, element by element in order (the model's reduce_fold decision), negated if asked, cast to

@@ -21,7 +21,7 @@ def _b1_tensor_copy(src, *, mask=None, dtype=None, engine=engine.unknown, **kwar
     pass
 
 
-@published("tensor_copy", _b2_tensor_copy, _b1_tensor_copy, moves_data=True, defers=True)
+@published("tensor_copy", _b2_tensor_copy, _b1_tensor_copy, moves_data=True, defers=True, queues=True)
 def tensor_copy(beta, src, dst=None, dtype=None, mover=None):
     """A copy of `src` (Copy 0x46), or a cast through fp32 when the output dtype differs (Cast 0x47). With
     `engine=scalar` or `gpsimd` a copy is the same bits (data movement); a cast there is refused (that engine's
@@ -44,7 +44,7 @@ def _b1_memset(shape, value, dtype, *, mask=None, engine=engine.unknown, **kwarg
     pass
 
 
-@published("memset", _b2_memset, _b1_memset, moves_data=True, defers=True)
+@published("memset", _b2_memset, _b1_memset, moves_data=True, defers=True, queues=True)
 def memset(beta, value, dst=None, shape=None, dtype=None, mover=None):
     """Every element `value`, encoded in the dtype as NKI does (Memset 0x49): an integer dtype takes an integer in its
     range exactly, a float dtype the value rounded to nearest even. Beta 2 fills `dst`; Beta 1 returns a new tile of
@@ -78,7 +78,7 @@ def _b1_select_reduce(*, predicate, on_true, on_false, dst=None, reduce_res=None
 _MAX = {"max", "maximum", "amax"}
 
 
-@published("select_reduce", _b2_select_reduce, _b1_select_reduce, defers=True)
+@published("select_reduce", _b2_select_reduce, _b1_select_reduce, defers=True, queues=True)
 def select_reduce(beta, predicate, on_true, on_false, reduce_res, reduce_cmd, reduce_op, reverse_pred, dst=None,
                   dtype=None):
     """`predicate ? on_true : on_false` (0xea); with `reduce_res`, the per-partition max of the selected values."""
@@ -102,7 +102,7 @@ def _b1_tensor_copy_predicated(*, src, dst, predicate, reverse_pred=False, mask=
     pass
 
 
-@published("tensor_copy_predicated", _b2_tensor_copy_predicated, _b1_tensor_copy_predicated, defers=True)
+@published("tensor_copy_predicated", _b2_tensor_copy_predicated, _b1_tensor_copy_predicated, defers=True, queues=True)
 def tensor_copy_predicated(beta, dst, src, predicate, reverse_pred, dtype=None):
     """Where `predicate` is non-zero (zero, with `reverse_pred`), `dst` takes `src`'s element (bits, or cast when the
     dtypes differ); the rest of `dst` is kept (CopyPredicated 0x72 / CastPredicated 0x99). `src` may be a number,
@@ -130,7 +130,7 @@ def _b1_nc_transpose(data, *, mask=None, dtype=None, engine=engine.unknown, **kw
     pass
 
 
-@published("nc_transpose", _b2_nc_transpose, _b1_nc_transpose, picks_engine=True, defers=True)
+@published("nc_transpose", _b2_nc_transpose, _b1_nc_transpose, picks_engine=True, defers=True, queues=True)
 def nc_transpose(beta, data, engine, dst=None, dtype=None):
     """`dst[f, p] = data[p, f]`, the free axes flattened to F, bits copied. The Vector Engine (at most 32 x 32) runs
     StreamTranspose (0x6b) on the model; the Tensor Engine (at most 128 x 128, CAYMAN and later) is a bit copy at NKI

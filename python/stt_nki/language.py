@@ -14,8 +14,8 @@ import types as _types
 import numpy as np
 
 from . import _chip, _dtypes, _masks, _ops, _session, isa
-from ._dma import copy_into
-from ._forms import reduced_axes
+from ._dma import copy_into as _copy_into
+from ._forms import reduced_axes as _reduced_axes
 from ._ops import OPS, ActFunction, AluOp  # noqa: F401 (nl names)
 # the NKI language's tensors on the session's NeuronCore (`_tiles`)
 from ._tiles import (IndexArray, ParDim, arange, broadcast_to, ds, empty_like, full, hbm, mgrid,  # noqa: F401
@@ -249,7 +249,7 @@ def _innermost(x, axis, mask):
                                                                 else list(axis)))
     trailing = list(range(ndim - len(named), ndim))
     if not named or named[0] < 1 or named[-1] >= ndim or len(set(named)) < len(named) or named == trailing:
-        return x, reduced_axes(axis, ndim), None
+        return x, _reduced_axes(axis, ndim), None
     if mask is not None:
         raise ValueError(f"axis={axis!r}: a mask with reduced axes that are not the innermost ones is not modelled")
     kept_shape = tuple(1 if k in named else n for k, n in enumerate(x.shape))
@@ -274,7 +274,7 @@ def mean(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
     """nl.mean: the fp32 sum over axis (tensor_reduce), then times fp32(1/n) (tensor_scalar), cast to dtype (default
     x's): the model's reading of NKI's "fp32 intermediates" (FAMILY-NEXT §3.3). Under a mask, n is the count of kept
     elements and the positions the mask leaves out keep the sentinel (the model's mask_semantics)."""
-    axes = reduced_axes(axis, x.ndim)
+    axes = _reduced_axes(axis, x.ndim)
     total = isa.tensor_reduce(globals()["add"], x, axes, dtype=float32, keepdims=keepdims, mask=mask, **kwargs)
     n = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
     kept = None
@@ -289,7 +289,7 @@ def var(x, axis, dtype=None, keepdims=False, *, mask=None, **kwargs):
     """nl.var: the population variance over the free axes, keeping dims whatever `keepdims` says (as NKI's stub
     says): bn_stats then bn_aggr (FAMILY-NEXT §3.3, the model's lowering; approximate). Under a mask, the variance of
     the kept elements of each kept partition (the others keep the sentinel; the model's mask_semantics)."""
-    axes = reduced_axes(axis, x.ndim)
+    axes = _reduced_axes(axis, x.ndim)
     if axes != list(range(1, x.ndim)):
         raise ValueError(f"nl.var: axis={axis!r}: the model reduces all the free axes (bn_stats works per partition)")
     if mask is not None:
@@ -370,6 +370,8 @@ def load(src, dtype=None, *, mask=None, **kwargs):
     """nl.load: a new tile holding src (a DMA copy; through fp32 when dtype differs)."""
     if kwargs:
         raise TypeError(f"nl.load: unexpected arguments {sorted(kwargs)}")
+    if isinstance(src, _masks.Reach) or mask is not None:
+        _session.sync_pending()  # the gather and the mask read values here
     if isinstance(src, _masks.Reach):
         if mask is None:
             raise src.error
@@ -380,17 +382,19 @@ def load(src, dtype=None, *, mask=None, **kwargs):
     out = _chip.new_tile(src.shape, model)  # in a kernel, a tile of the session's SBUF, as the kernel's own
     if out is None:
         out = _dtypes.wrap(np.empty(src.shape, src.dtype)) if dtype is None else _dtypes.empty(src.shape, model)
-    return copy_into(out, src, None, "nl.load")
+    return _copy_into(out, src, None, "nl.load")
 
 
 def store(dst, value, *, mask=None, **kwargs):
     """nl.store: dst takes value (a DMA copy; through fp32 when the dtypes differ); a number fills dst."""
+    if isinstance(dst, _masks.Reach) or mask is not None:
+        _session.sync_pending()  # the scatter and the mask read and write values here
     if isinstance(dst, _masks.Reach):
         if mask is None:
             raise dst.error
         shape = dst._grid()[0].shape
         converted = np.empty(shape, dst.base.dtype)
-        copy_into(converted, np.ascontiguousarray(np.broadcast_to(value, shape)), None, "nl.store")
+        _copy_into(converted, np.ascontiguousarray(np.broadcast_to(value, shape)), None, "nl.store")
         dst.scatter(converted, mask)
         return dst.base
     if not isinstance(value, np.ndarray) and isinstance(value, (int, float, np.integer, np.floating)):
@@ -399,7 +403,7 @@ def store(dst, value, *, mask=None, **kwargs):
         return _masks.apply("nl.store", mask, lambda dst: store(dst, value), {"dst": dst})
     if kwargs:
         raise TypeError(f"nl.store: unexpected arguments {sorted(kwargs)}")
-    return copy_into(dst, value, None, "nl.store")
+    return _copy_into(dst, value, None, "nl.store")
 
 
 def load_transpose2d(src, dtype=None, *, mask=None, **kwargs):
@@ -473,11 +477,12 @@ def static_cast(x, dtype):
 
 from ._nl_names import *  # noqa: E402,F401,F403 (the rest of NKI's published names)
 
-# Each function of this namespace but the index expressions, the loops and allocation is a host read (a load, a
-# store, a value the kernel inspects): the calls queued in the session's memory run before it (Session.sync)
-_STRUCTURE = {"arange", "ds", "mgrid", "ndarray", "empty_like", "program_id", "num_programs", "program_ndim",
-              "par_dim", "nc", "spmd_dim", "affine_range", "sequential_range", "static_range", "range", "tile_shape",
-              "broadcast_shape"}
+# Each function of this namespace but the index expressions, the loops, allocation and the DMA copies is a host read
+# (a value the kernel inspects): the calls queued in the session's memory run before it (Session.sync). nl.load and
+# nl.store wait only for the queued calls that touch their bytes (_dma.copy_into)
+_STRUCTURE = {"load", "store", "arange", "ds", "mgrid", "ndarray", "empty_like", "program_id", "num_programs",
+              "program_ndim", "par_dim", "nc", "spmd_dim", "affine_range", "sequential_range", "static_range", "range",
+              "tile_shape", "broadcast_shape"}
 for _name, _fn in list(globals().items()):
     if isinstance(_fn, _types.FunctionType) and not _name.startswith("_") and _name not in _STRUCTURE:
         globals()[_name] = _session.synced(_fn)

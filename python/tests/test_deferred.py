@@ -258,3 +258,27 @@ def _alive(pid):
             return f.read().split(")")[-1].split()[0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_a_dma_waits_only_for_the_queued_calls_that_touch_its_bytes():
+    seen = []
+
+    def kernel(a, b):
+        s = _session.current()
+        x = nl.load(a)
+        nl.load(b)  # the model ran one copy of this kind: the next ones move bits here
+        for _ in range(300):  # the reference engine runs each in milliseconds
+            nisa.tensor_scalar(dst=x, data=x, op0=nl.add, operand0=1.0)
+        y = nl.load(b)  # bytes no queued call touches: no wait
+        seen.append(s._ring.pending())
+        out = nl.ndarray(a.shape, dtype=nl.float32, buffer=nl.shared_hbm)
+        nl.store(out, x)  # x's bytes: after every call that writes them
+        seen.append(s._ring.pending())
+        return out, y
+    with stt_nki.Session(engine="reference"):
+        a = np.zeros((128, 2048), np.float32)
+        b = RNG.standard_normal((128, 2048), dtype=np.float32)
+        out, y = stt_nki.simulate(kernel)(a, b)
+    assert seen == [True, False]
+    np.testing.assert_array_equal(out, np.full(a.shape, 300.0, np.float32))
+    np.testing.assert_array_equal(y, b)
