@@ -1,9 +1,10 @@
 """A NumPy replay of a kernel's calls (issue 46): the yardstick for the model's time per call inside kernels.
 
 `recorded(run)` runs `run()` (a kernel run on the model) with every `nki.isa` call and `nl.load`/`nl.store` noted,
-outermost calls only: name, the destination's shape, the source arrays' shapes, the scalar operands. `replay(calls)`
-then does each call's NumPy equivalent on float32 arrays of those shapes, made beforehand (NumPy's fastest honest
-dtype for the work; the casts are not timed), and returns the seconds the loop over them took:
+outermost calls only: name, the destination and the source arrays (each as where its bytes start and its shape), the
+scalar operands. `replay(calls)` then does each call's NumPy equivalent on float32 arrays of those shapes, one array
+for each tile the kernel used (the same tiles, so NumPy's caches see what the model's do), made beforehand (fp32 is
+NumPy's fastest honest dtype for the work; the casts are not timed), and returns the seconds the loop took:
 
 - a DMA (`dma_copy`, `nl.load`, `nl.store`), `tensor_copy`: a copy into the destination;
 - `tensor_tensor`: one elementwise op; `tensor_scalar`, `scalar_tensor_tensor`: two (multiply, then add);
@@ -24,8 +25,9 @@ from stt_nki import isa, language
 _DMA = {"load", "store", "dma_copy"}
 
 
-def _shape(a):
-    return tuple(a.shape) if isinstance(a, np.ndarray) else None
+def _tile(a):
+    """An array argument as the replay knows it: where its bytes start, and its shape (one NumPy array a tile)."""
+    return (a.__array_interface__["data"][0], tuple(a.shape)) if isinstance(a, np.ndarray) else None
 
 
 def recorded(run):
@@ -47,10 +49,10 @@ def recorded(run):
                 dst = kwargs.get("dst", out if isinstance(out, np.ndarray) else None)
                 if name == "store":
                     dst = args[0] if args else kwargs.get("dst")
-                srcs = [_shape(a) for a in arrays if a is not dst]
+                srcs = [_tile(a) for a in arrays if a is not dst]
                 numbers = [v for v in list(args) + list(kwargs.values()) if isinstance(v, (int, float))
                            and not isinstance(v, bool)]
-                calls.append((name, _shape(dst), srcs, numbers))
+                calls.append((name, _tile(dst), srcs, numbers))
             return out
         patched[(module, name)] = fn
         setattr(module, name, call)
@@ -67,8 +69,11 @@ def recorded(run):
     return result, calls
 
 
-def _array(shape, rng):
-    return rng.standard_normal(shape).astype(np.float32) if shape else np.float32(1.5)
+def _array(tile, arrays, rng):
+    """The replay's float32 array for a recorded tile: the same array wherever the kernel used the same tile."""
+    if tile not in arrays:
+        arrays[tile] = rng.standard_normal(tile[1]).astype(np.float32) if tile[1] else np.float32(1.5)
+    return arrays[tile]
 
 
 def _step(name, dst, srcs, numbers):
@@ -103,10 +108,10 @@ def _step(name, dst, srcs, numbers):
 
 def replay(calls, repeat=3):
     """The best of `repeat` timed passes over the calls' NumPy equivalents, in seconds."""
-    rng = np.random.default_rng(0)
-    steps = []
+    rng, arrays, steps = np.random.default_rng(0), {}, []
     for name, dst, srcs, numbers in calls:
-        steps.append(_step(name, _array(dst, rng) if dst else None, [_array(s, rng) for s in srcs if s], numbers))
+        steps.append(_step(name, _array(dst, arrays, rng) if dst else None, [_array(s, arrays, rng) for s in srcs],
+                           numbers))
     best = float("inf")
     with np.errstate(all="ignore"):
         for _ in range(repeat + 1):  # the first pass warms NumPy's caches

@@ -70,7 +70,7 @@ def _kernel_error(e, fn):
         better = type(e)(message)
     except Exception:  # an exception type that does not take one message
         return RuntimeError(message)
-    for kept in ("verdicts", "rules"):  # InvalidInstruction's
+    for kept in ("verdicts", "rules", "__notes__"):  # InvalidInstruction's, and the notes
         if hasattr(e, kept):
             setattr(better, kept, getattr(e, kept))
     return better
@@ -96,6 +96,10 @@ def run_kernel(fn, args, kwargs, grid=(), platform_target=None, profile=None):
                 result = fn(*targs, **tkwargs)
             s.sync()  # the kernel's end is a host read: its queued calls run, a refused one raises here
     except Exception as e:
+        try:
+            s.sync()  # the calls the kernel queued before it failed run now, not inside a later call
+        except Exception as queued:  # noqa: B902 (the kernel's own error is the one raised)
+            e.add_note(f"a call the kernel queued earlier was refused too: {queued}")
         better = _kernel_error(e, fn)
         if better is None:
             raise

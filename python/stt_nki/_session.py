@@ -69,9 +69,12 @@ class Session:
     Inside `with Session(...) as s:` the module-level calls (`stt_nki.isa.*`) of that thread go through `s`.
     `last_words` holds the 64-byte instruction words of the last call, `last_cost` its estimated Vector Engine cycles
     and ns. The session maps the server's SBUF (`shared`, `sbuf()`): a call made again with the same arguments,
-    shapes and dtypes writes its arrays there itself and sends only its words. A call interrupted (KeyboardInterrupt)
-    leaves the session usable: the reply to the abandoned request is discarded when it comes. A server that dies is a ServerError at once, one that does not answer within `timeout`
-    seconds a ServerError then; either closes the session, and the next call starts a new server.
+    shapes and dtypes writes its arrays there itself and queues only its words in the command queue there; one whose
+    tiles all live in that memory returns at once (deferred), and Python waits for the queue only at a host read
+    (`sync`). A call interrupted (KeyboardInterrupt) leaves the session usable: the reply to the abandoned request is
+    discarded when it comes, and queued calls run on. A server that dies is a ServerError at once, one that does not
+    answer within `timeout` seconds a ServerError then; either closes the session, and the next call starts a new
+    server.
     """
 
     def __init__(self, gen=None, engine="fast", launcher=None, timeout=600.0):
@@ -142,8 +145,9 @@ class Session:
             failed = ring.wait(self._wake, self._alive, time.monotonic() + self.timeout)
         except TimeoutError:
             self._kill()
-            raise ServerError(f"stt serve did not run the queued calls within {self.timeout:g} s (Session(timeout=...));"
-                              " the session was closed and the next call starts a new server") from None
+            raise ServerError(f"stt serve did not run the queued calls within {self.timeout:g} s"
+                              " (Session(timeout=...)); the session was closed and the next call starts a new server"
+                              ) from None
         PENDING.discard(self)
         if failed:
             self._failed(failed)

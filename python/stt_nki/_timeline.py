@@ -5,6 +5,8 @@ every earlier call it shares bytes with (RAW, WAR, WAW) has ended, a compute cal
 timeline_schedule and dma_cost in docs/decisions.md."""
 import heapq
 
+from . import _places
+
 # the engines' clocks in GHz (the NKI architecture guides); MAVERICK publishes none
 CLOCKS = {"sunda": {"vector": 1.12, "scalar": 1.4, "gpsimd": 1.4, "tensor": 2.8},
           "cayman": {"vector": 0.96, "scalar": 1.2, "gpsimd": 1.2, "tensor": 2.4},
@@ -131,10 +133,6 @@ def _spread(c):
     return max(1, min(DMA_QUEUES, max(parts)))
 
 
-def _overlap(a, b):
-    return a[0] == b[0] and a[1] < b[2] and b[1] < a[2] and a[3] < b[4] and b[3] < a[4]
-
-
 def _covers(a, b):
     return a[0] == b[0] and a[1] <= b[1] and b[2] <= a[2] and a[3] <= b[3] and b[4] <= a[4]
 
@@ -156,7 +154,7 @@ class _Accesses:
         for fp, wrote in [(r, False) for r in reads] + [(w, True) for w in writes]:
             for key in self._keys(fp):
                 for j, other, other_wrote in self.buckets.get(key, ()):
-                    if (wrote or other_wrote) and _overlap(fp, other):
+                    if (wrote or other_wrote) and _places.overlap(fp, other):
                         deps.add(j)
         return deps
 

@@ -195,7 +195,8 @@ def _b1_tensor_scalar_cumulative(src, op0, op1, imm0, imm1=None, reduce_cmd=redu
     pass
 
 
-@published("tensor_scalar_cumulative", _b2_tensor_scalar_cumulative, _b1_tensor_scalar_cumulative, defers=True, queues=True)
+@published("tensor_scalar_cumulative", _b2_tensor_scalar_cumulative, _b1_tensor_scalar_cumulative, defers=True,
+           queues=True)
 def tensor_scalar_cumulative(beta, src, op0, op1, imm0, imm1, reduce_cmd, dst=None, dtype=None):
     """Per partition, `reg = op1(src op0 imm0, reg)` element by element, each running value written
     (TensorScalarCacheCumulative 0xe6): reg starts at op1's identity (reset_reduce), where the previous call left

@@ -85,6 +85,20 @@ def test_a_host_read_of_a_tile_sees_every_queued_call():
     np.testing.assert_array_equal(got, np.full((8, 16), 32.0, np.float32))
 
 
+@pytest.fixture(autouse=True)
+def spoilt():
+    """The plans a test spoilt (`_spoil`), given back their records after it: the session outlives the test."""
+    spoilt = []
+    yield spoilt
+    for plan, record in spoilt:
+        plan.record = record
+
+
+def _spoil(plan, spoilt):
+    spoilt.append((plan, plan.record))
+    plan.record = GARBAGE
+
+
 def _learnt(s, *calls):
     """Runs each call twice (its first run teaches the session its plan; the second is queued) and returns the plan
     the last one queued."""
@@ -95,7 +109,7 @@ def _learnt(s, *calls):
     return s._last_post
 
 
-def test_a_refused_queued_call_names_its_kernel_line_nothing_after_it_runs_and_the_session_goes_on():
+def test_a_refused_queued_call_names_its_kernel_line_nothing_after_it_runs_and_the_session_goes_on(spoilt):
     caught = {}
 
     def kernel(a):
@@ -107,7 +121,7 @@ def test_a_refused_queued_call_names_its_kernel_line_nothing_after_it_runs_and_t
         plan = _learnt(s, lambda: nisa.tensor_scalar(dst=v, data=t, op0=nl.add, operand0=5.0))
         _learnt(s, lambda: nisa.tensor_scalar(dst=u, data=u, op0=nl.add, operand0=100.0))
         assert float(v[0, 0]) == 6.0
-        plan.record = GARBAGE  # the next run of the `v` call queues a word the model refuses
+        _spoil(plan, spoilt)  # the next run of the `v` call queues a word the model refuses
         nisa.tensor_scalar(dst=u, data=t, op0=nl.multiply, operand0=3.0)
         line = inspect.currentframe().f_lineno + 1
         nisa.tensor_scalar(dst=v, data=t, op0=nl.add, operand0=5.0)
@@ -128,15 +142,22 @@ def test_a_refused_queued_call_names_its_kernel_line_nothing_after_it_runs_and_t
     np.testing.assert_array_equal(got, np.full((4, 8), 7.0, np.float32))
 
 
-def test_a_refused_call_is_raised_at_the_kernels_end_when_nothing_read_before():
+def _refusing(spoilt, then=lambda: None):
+    """A kernel that queues a call the model refuses (its plan spoilt after the session learnt it), then does
+    `then()`."""
     def kernel(a):
         s = _session.current()
         t = nl.load(a)
         plan = _learnt(s, lambda: nisa.tensor_scalar(dst=t, data=t, op0=nl.add, operand0=1.0))
-        plan.record = GARBAGE
+        _spoil(plan, spoilt)
         nisa.tensor_scalar(dst=t, data=t, op0=nl.add, operand0=1.0)
+        then()
+    return kernel
+
+
+def test_a_refused_call_is_raised_at_the_kernels_end_when_nothing_read_before(spoilt):
     with pytest.raises(stt_nki.InvalidInstruction, match=r"tensor_scalar \(issued at test_deferred.py:\d+\)"):
-        stt_nki.simulate(kernel)(np.ones((2, 4), np.float32))
+        stt_nki.simulate(_refusing(spoilt))(np.ones((2, 4), np.float32))
 
 
 def _in_flight(s, rounds=400):
@@ -282,3 +303,15 @@ def test_a_dma_waits_only_for_the_queued_calls_that_touch_its_bytes():
     assert seen == [True, False]
     np.testing.assert_array_equal(out, np.full(a.shape, 300.0, np.float32))
     np.testing.assert_array_equal(y, b)
+
+
+def test_a_kernel_that_fails_leaves_no_queued_call_behind(spoilt):
+    def fail():
+        raise KeyError("the kernel's own error")
+    kernel = _refusing(spoilt, fail)
+    with pytest.raises(KeyError) as e:
+        stt_nki.simulate(kernel)(np.ones((2, 4), np.float32))
+    assert "tensor_scalar (issued at test_deferred.py:" in " ".join(getattr(e.value, "__notes__", []))
+    assert not _session.PENDING
+    a = np.ones((2, 3), np.float32)
+    np.testing.assert_array_equal(nisa.tensor_tensor(dst=np.empty_like(a), data1=a, data2=a, op=nl.add), a + a)

@@ -6,6 +6,12 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,12 +24,15 @@ import stt.npy.NpyArray;
  * {@code stt serve --training}: the requests a new stt_nki session makes first, served in-process, so that a JVM
  * run with {@code -XX:AOTCacheOutput} (./stt after each build) records the classes and profiles of the serve path:
  * the memory handshake, a [128×512] fp32 {@code scalar_tensor_tensor} sent with its arrays, the same call replayed
- * on the shared memory, and the demo program. Each request goes through the frames' own encoding and decoding; the
- * replies are dropped, and the shared memory's file is removed when the process exits, as in any session.
+ * on the shared memory and queued in the command queue, and the demo program. Each request goes through the frames'
+ * own encoding and decoding; the replies are dropped, and the shared memory's file is removed when the process exits,
+ * as in any session.
  */
 final class ServeTraining {
     private static final int P = 128;
     private static final int F = 512;
+    /** The queued records the training runs (the drain's code paths reach C2 in a few thousand). */
+    private static final int RECORDS = 3000;
 
     private final Main.Reusable cli;
     private final NeuronCore core;
@@ -38,7 +47,8 @@ final class ServeTraining {
 
     /** Serves the training session; the exit code of the first request that failed, else OK. */
     int run() throws IOException {
-        int failed = code(serve(request().put("memory", "mariana"), Map.of()));
+        int failed = code(serve(request().put("memory", "mariana").put("ring", true).put("engine", "fast"),
+                Map.of()));
         Map<String, byte[]> arrays = new LinkedHashMap<>();
         arrays.put("data.npy", ones(1f));
         arrays.put("operand1.npy", ones(2f));
@@ -54,9 +64,37 @@ final class ServeTraining {
             execute.set("execute", reply.path("words"));
             failed = failed != ExitCode.OK ? failed : code(serve(execute, Map.of()));
         }
+        queue(reply.path("words"));
         ObjectNode demo = request();
         demo.putArray("args").add("demo");
         return failed != ExitCode.OK ? failed : code(serve(demo, Map.of()));
+    }
+
+    /**
+     * The call's words queued as a client queues them ({@link CommandRing}): {@code RECORDS} records, each published
+     * and run.
+     */
+    private void queue(JsonNode words) throws IOException {
+        CommandRing ring = shared.ring();
+        if (ring == null || !words.isArray() || words.isEmpty()) {
+            return;
+        }
+        byte[] record = new byte[8 + 64 * words.size()];
+        java.nio.ByteBuffer.wrap(record).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(words.size());
+        for (int i = 0; i < words.size(); i++) {
+            System.arraycopy(HexFormat.of().parseHex(words.get(i).asText()), 0, record, 8 + 64 * i, 64);
+        }
+        try (Arena arena = Arena.ofConfined(); FileChannel ch = FileChannel.open(ring.file(), StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            MemorySegment file = ch.map(FileChannel.MapMode.READ_WRITE, 0, ring.size(), arena);
+            for (long end = 0, n = 0; n < RECORDS; n++) {
+                MemorySegment.copy(MemorySegment.ofArray(record), 0, file, CommandRing.DATA + end, record.length);
+                end += record.length;
+                file.set(ValueLayout.JAVA_LONG_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN), CommandRing.WRITE,
+                        end);
+                ring.drain(core);
+            }
+        }
     }
 
     private ObjectNode request() {
