@@ -99,7 +99,8 @@ def run_kernel(fn, args, kwargs, grid=(), platform_target=None, profile=None):
         try:
             s.sync()  # the calls the kernel queued before it failed run now, not inside a later call
         except Exception as queued:  # noqa: B902 (the kernel's own error is the one raised)
-            e.add_note(f"a call the kernel queued earlier was refused too: {queued}")
+            notes = getattr(e, "__notes__", [])  # add_note, on Python before 3.11 too
+            e.__notes__ = notes + [f"a call the kernel queued earlier was refused too: {queued}"]
         better = _kernel_error(e, fn)
         if better is None:
             raise
