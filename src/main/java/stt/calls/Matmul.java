@@ -79,13 +79,7 @@ final class Matmul {
         float[] result = new float[mm * nn];
         float[] acc = new float[nn];
         for (int i = 0; i < mm; i++) {
-            java.util.Arrays.fill(acc, 0.0f);
-            for (int k = 0; k < kk; k++) {  // k ascending for every element: one fma a step
-                float w = sv[k * mm + i];
-                for (int n = 0; n < nn; n++) {
-                    acc[n] = Math.fma(w, mv[k * nn + n], acc[n]);
-                }
-            }
+            row(sv, mv, acc, i, kk, mm, nn, LANES);
             for (int n = 0; n < nn; n++) {
                 float r = old == null ? acc[n] : old[i * nn + n] + acc[n];
                 result[i * nn + n] = ArithAlu.canonical(r);
@@ -96,6 +90,42 @@ final class Matmul {
         long cycles = Math.max(Math.min(64, s.cols()), m.cols()) * (fp32 && !tf32 ? 4L : 1L);
         return new LevelCall.Outcome(Map.of("dst", dst), fp32 ? Fidelity.APPROX : Fidelity.MODEL,
                 List.of(Decision.MATMUL_NUMERICS), OptionalLong.of(cycles), List.of());
+    }
+
+    /** Whether the JVM has the Vector API (./stt adds it): the row loop then runs a vector of columns at a time. */
+    static final boolean LANES = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+
+    /**
+     * Row {@code i} of the product before PSUM: {@code acc[n] = fma(s[k, i], m[k, n], acc[n])} from +0.0 for k
+     * ascending, each column on its own; with {@code lanes}, columns a vector at a time ({@link Lanes}: the same fma
+     * on each lane, so the same bits).
+     */
+    static void row(float[] sv, float[] mv, float[] acc, int i, int kk, int mm, int nn, boolean lanes) {
+        java.util.Arrays.fill(acc, 0.0f);
+        for (int k = 0; k < kk; k++) {  // k ascending for every element: one fma a step
+            float w = sv[k * mm + i];
+            int n = lanes ? Lanes.fma(w, mv, k * nn, acc, nn) : 0;
+            for (; n < nn; n++) {
+                acc[n] = Math.fma(w, mv[k * nn + n], acc[n]);
+            }
+        }
+    }
+
+    /** The Vector API's loop, in a class of its own so that a JVM without the module never loads it. */
+    private static final class Lanes {
+        private static final jdk.incubator.vector.VectorSpecies<Float> F =
+                jdk.incubator.vector.FloatVector.SPECIES_PREFERRED;
+
+        /** {@code acc[n] = fma(w, m[base + n], acc[n])} over whole vectors of {@code n < nn}; returns where it ended. */
+        static int fma(float w, float[] mv, int base, float[] acc, int nn) {
+            var wv = jdk.incubator.vector.FloatVector.broadcast(F, w);
+            int bound = F.loopBound(nn);
+            for (int n = 0; n < bound; n += F.length()) {
+                jdk.incubator.vector.FloatVector.fromArray(F, mv, base + n)
+                        .fma(wv, jdk.incubator.vector.FloatVector.fromArray(F, acc, n)).intoArray(acc, n);
+            }
+            return bound;
+        }
     }
 
     /** The elements as fp32; tf32 rounds each one's fp32 bits to 10 mantissa bits, to nearest even. */
