@@ -12,6 +12,8 @@ import pytest
 import stt_nki
 from stt_nki import isa as nisa, language as nl
 
+from processes import in_threads
+
 ml_dtypes = pytest.importorskip("ml_dtypes")
 RNG = np.random.default_rng(7)
 
@@ -210,22 +212,14 @@ def test_a_server_that_never_answers_is_an_error_within_the_timeout(tmp_path):
 
 
 def test_two_threads_with_two_sessions_never_mix_replies():
-    results, errors = {}, []
+    results = {}
 
     def work(k):
-        try:
-            with stt_nki.Session():
-                for j in range(15):
-                    a = np.full((2, 3), 10 * k + j, np.float32)
-                    results[(k, j)] = nisa.tensor_tensor(data1=a, data2=a, op=nl.add)
-        except BaseException as e:  # noqa: B902 (reported below)
-            errors.append(e)
-    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=300)
-    assert not errors
+        with stt_nki.Session():
+            for j in range(15):
+                a = np.full((2, 3), 10 * k + j, np.float32)
+                results[(k, j)] = nisa.tensor_tensor(data1=a, data2=a, op=nl.add)
+    assert not in_threads(work, 2)
     for (k, j), got in results.items():
         np.testing.assert_array_equal(got, np.full((2, 3), 2 * (10 * k + j), np.float32))
     assert len(results) == 30

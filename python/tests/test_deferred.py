@@ -4,12 +4,10 @@ tile, Session.sync, the kernel's end). Expectations are NumPy's (fp32 ops round 
 hand values."""
 import inspect
 import os
-import re
 import signal
 import subprocess
 import sys
 import textwrap
-import threading
 import time
 
 import numpy as np
@@ -17,6 +15,9 @@ import pytest
 
 import stt_nki
 from stt_nki import _chip, _ring, _session
+
+import processes
+from processes import in_threads
 
 stt_nki.install_as_nki()
 import nki.isa as nisa  # noqa: E402
@@ -194,7 +195,7 @@ def test_an_interrupt_at_a_sync_leaves_the_queue_running_and_the_session_usable(
 def test_a_killed_server_with_calls_in_flight_is_one_server_error_and_leaves_no_file():
     with stt_nki.Session(engine="reference") as s:
         _in_flight(s)
-        folders = _folders(s._proc.pid)
+        folders = processes.folders(s._proc.pid)
         s._proc.kill()
         with pytest.raises(stt_nki.ServerError, match="stt serve ended"):
             s.sync()
@@ -236,49 +237,27 @@ def test_a_killed_python_with_calls_in_flight_ends_its_server_and_leaves_no_file
     """ % (os.path.join(os.path.dirname(__file__), ".."), os.path.dirname(__file__)))
     p = subprocess.Popen([sys.executable, "-c", child], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=os.environ)
     server = int(p.stdout.readline())
-    folders = _folders(server)
+    folders = processes.folders(server)
     assert folders, "the server maps no memory file"
     p.kill()
     p.wait()
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and _alive(server):
+    while time.monotonic() < deadline and processes.alive(server):
         time.sleep(0.1)
-    assert not _alive(server)
+    assert not processes.alive(server)
     assert not [d for d in folders if os.path.exists(d)]
 
 
 def test_two_threads_queue_on_their_own_sessions():
-    results, errors = {}, []
+    results = {}
 
     def work(k):
-        try:
-            with stt_nki.Session() as s:
-                t, want = _in_flight(s, 50 + k)
-                s.sync()
-                results[k] = (float(t.min()), float(t.max()), want)
-        except BaseException as e:  # noqa: B902 (reported below)
-            errors.append(e)
-    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=300)
-    assert not errors
+        with stt_nki.Session() as s:
+            t, want = _in_flight(s, 50 + k)
+            s.sync()
+            results[k] = (float(t.min()), float(t.max()), want)
+    assert not in_threads(work, 2)
     assert results == {0: (50.0, 50.0, 50.0), 1: (51.0, 51.0, 51.0)}
-
-
-def _folders(pid):
-    """The private folders whose files server `pid` maps (other sessions on the machine have their own)."""
-    with open(f"/proc/{pid}/maps") as f:
-        return {m.group(1) for m in re.finditer(r"(/\S*?/stt-[^/\s]+)/", f.read())}
-
-
-def _alive(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(")")[-1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 def test_a_dma_waits_only_for_the_queued_calls_that_touch_its_bytes():

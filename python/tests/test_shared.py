@@ -3,7 +3,6 @@
 Expectations are NumPy's (fp32 arithmetic rounds each op as the model's fp32 stages do) or hand values.
 """
 import os
-import re
 import subprocess
 import sys
 import textwrap
@@ -14,6 +13,8 @@ import pytest
 
 import stt_nki
 from stt_nki import _ring, isa as nisa, language as nl
+
+import processes
 
 ml_dtypes = pytest.importorskip("ml_dtypes")
 RNG = np.random.default_rng(11)
@@ -162,21 +163,13 @@ def test_a_killed_python_ends_its_server_and_leaves_no_memory_file():
     """ % os.path.join(os.path.dirname(__file__), ".."))
     p = subprocess.Popen([sys.executable, "-c", child], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=os.environ)
     server = int(p.stdout.readline())
-    with open(f"/proc/{server}/maps") as f:  # this server's own folder (other sessions on the machine have theirs)
-        folders = {m.group(1) for m in re.finditer(r"(/\S*?/stt-[^/\s]+)/", f.read())}
+    folders = processes.folders(server)  # this server's own (other sessions on the machine have theirs)
     assert folders, "the server maps no memory file"
     p.kill()
     p.wait()
     deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and os.path.exists(f"/proc/{server}") and _alive(server):
+    while time.monotonic() < deadline and os.path.exists(f"/proc/{server}") and processes.alive(server):
         time.sleep(0.1)
-    assert not _alive(server)
+    assert not processes.alive(server)
     assert not [d for d in folders if os.path.exists(d)]
 
-
-def _alive(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split(")")[-1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
