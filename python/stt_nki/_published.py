@@ -28,7 +28,7 @@ def published(name, beta2, beta1, aliases=None, moves_data=False, picks_engine=F
                     _session.sync_pending()
                 return bound(*args, **kwargs)
             s = _session.current()
-            key = _session.call_key(name, args, kwargs) if queues else None
+            key = s.call_key(name, args, kwargs) if queues else None
             if key is None:
                 return bound(*args, **kwargs)
             done = s.again(key, args, kwargs)  # the same call on the same tiles as one queued before

@@ -91,6 +91,7 @@ class Session:
         self._plans = {}  # a call's key -> how to replay it on the shared memory (_Plan)
         self._sbuf = None  # the session's SBUF as [128, pitch] bytes, shared with the server
         self._ring = None  # the session's command queue in the shared memory (_ring.Ring), when the server made one
+        self._bounds = ()  # the address ranges of the shared memory's spaces
         self._spaces = _UNSHARED  # {"sbuf", "psum"}: [128, bytes] views of the shared memory
         self.shared = False
         self.last_words = []
@@ -104,6 +105,7 @@ class Session:
         self._posts = 0  # records this session queued
         self._last_post = None  # the plan of the last record queued
         self._queued = []  # the records of the calls queued since the last sync
+        self._last_arrays = {}  # the arrays whose values the last queued call took
 
     def __enter__(self):
         _bound().append(self)
@@ -205,7 +207,7 @@ class Session:
             self._stderr.close()
 
     def _unshare(self):
-        self._sbuf, self._spaces, self.shared, self._ring = None, _UNSHARED, False, None
+        self._sbuf, self._spaces, self.shared, self._ring, self._bounds = None, _UNSHARED, False, None, ()
         self._calls_again.clear()
         PENDING.discard(self)
         self._plans.clear()
@@ -264,6 +266,8 @@ class Session:
                 whole = np.frombuffer(memory, dtype=np.uint8, count=128 * space["pitch"], offset=space["offset"])
                 spaces[name] = whole.reshape(128, space["pitch"])[:, :space["bytes"]]
         self._spaces, self._sbuf = spaces, spaces["sbuf"]
+        self._bounds = [(a.__array_interface__["data"][0], a.__array_interface__["data"][0] + a.strides[0] * a.shape[0])
+                        for a in spaces.values()]
         self.shared = True
 
     def sbuf(self):
@@ -377,6 +381,7 @@ class Session:
         queued: deferred until the next host read."""
         self._settle()
         if plan.record is not None:
+            self._last_arrays = arrays
             if plan.inputs:
                 self._sync()
                 self._write_inputs(plan, arrays)
@@ -412,6 +417,17 @@ class Session:
         self._last_post = plan
         PENDING.add(self)
 
+    def call_key(self, name, args, kwargs):
+        """What decides a call's instruction words: its name, each tile's place in the session's memory, each
+        array's shape, strides and dtype, and the other arguments by type and value (objects such as ops by
+        identity); None when an argument is none of these (a list of tiles, ...)."""
+        bounds = self._bounds
+        try:
+            return (name, tuple(_part(a, bounds) for a in args),
+                    tuple((k, _part(v, bounds)) for k, v in kwargs.items()))
+        except TypeError:
+            return None
+
     def mark(self):
         """Where the session's record stands, for `learn`."""
         return len(self.calls), self._posts
@@ -422,18 +438,22 @@ class Session:
         queued again from here (`again`) without binding its arguments anew."""
         at, posts = mark
         plan = self._last_post
-        if self._posts != posts + 1 or plan is None or plan.inputs or plan.outputs or \
+        if self._posts != posts + 1 or plan is None or len(plan.outputs) > 1 or \
                 len(self.calls) != at + len(plan.calls) or any(c.get("warnings") for c in plan.calls):
             return
-        where = next((k for k, a in enumerate(args) if a is result), None)
-        if where is None:
-            where = next((k for k, a in kwargs.items() if a is result), None)
-            if where is None:
-                return
+        feeds = [(t, _source(self._last_arrays.get(t["name"]), args, kwargs)) for t in plan.inputs]
+        if any(where is None for _, where in feeds):
+            return
+        where = next((k for k, a in list(enumerate(args)) + list(kwargs.items()) if a is result), None)
+        if where is None and not (plan.outputs and type(result) is np.ndarray and result.flags.c_contiguous):
+            return
+        if where is not None and plan.outputs:
+            return  # a result copied into the caller's array: the call's own write checks it
         if len(self._calls_again) >= _PLANS:
             self._calls_again.clear()
+        made = (result.dtype, result.shape) if where is None else None
         self._calls_again[key] = _Again(plan, where, [(tuple(c["reads"]), tuple(c["writes"]))
-                                                      for c in self.calls[at:]])
+                                                      for c in self.calls[at:]], feeds, made)
 
     def again(self, key, args, kwargs):
         """Queues a call learnt before (`learn`) and returns its result, or MISS."""
@@ -444,14 +464,29 @@ class Session:
             if self._ring is None or self._calls_again.get(key) is not known:
                 return MISS
             plan = known.plan
+            fed = [(t, args[w] if isinstance(w, int) else kwargs[w]) for t, w in known.feeds]
+            if fed:
+                self._sync()
+                for t, a in fed:
+                    self._region(t)[...] = a.view(np.uint8).reshape(t["rows"], t["row_bytes"])
             self.last_words, self.last_cost, self.last_verdicts = plan.last_words, plan.cost, []
             at, line = len(self.calls), _caller_line()
             for call, (reads, writes) in zip(plan.calls, known.footprints):
                 call = dict(call)
                 call["reads"], call["writes"], call["line"] = list(reads), list(writes), line
                 self.calls.append(call)
+            if fed and self.calls[at:]:  # the arrays that travelled are this call's, not the learnt one's
+                self.calls[at]["reads"] = [r for r in self.calls[at]["reads"] if r[0] != "host"] + [
+                    _places.footprint(a, self._spaces) for _, a in fed]
             self._queue(plan, at)
-        return args[known.where] if isinstance(known.where, int) else kwargs[known.where]
+            if known.made is None:
+                return args[known.where] if isinstance(known.where, int) else kwargs[known.where]
+            self._sync()
+            t = plan.outputs[0]
+            result = np.array(self._region(t)).view(known.made[0]).reshape(known.made[1])
+            if self.calls[at:]:
+                self.calls[-1]["writes"] = [_places.footprint(result, self._spaces)]
+            return result
 
     def _room(self):
         """The queue is full: waits for the server to consume some of it (it may have stopped at a refused call)."""
@@ -626,12 +661,13 @@ class _Plan:
 
 
 class _Again:
-    """A deferred call that can be queued again: its plan, which argument it returns (an index or a keyword), and
-    the footprints (reads, writes) of each call record it made."""
-    __slots__ = ("plan", "where", "footprints")
+    """A call that can be queued again: its plan, which argument it returns (an index or a keyword; None for a new
+    array), the footprints (reads, writes) of each call record it made, which argument feeds each of the plan's
+    inputs ((input, index or keyword)), and the new array's (dtype, shape), if it makes one."""
+    __slots__ = ("plan", "where", "footprints", "feeds", "made")
 
-    def __init__(self, plan, where, footprints):
-        self.plan, self.where, self.footprints = plan, where, footprints
+    def __init__(self, plan, where, footprints, feeds=(), made=None):
+        self.plan, self.where, self.footprints, self.feeds, self.made = plan, where, footprints, feeds, made
 
 
 MISS = object()
@@ -639,26 +675,31 @@ _SCALARS = (bool, int, float, str, type(None), np.generic)
 _NAMED = (enum.Enum, np.ufunc, types.FunctionType, types.BuiltinFunctionType, _ops.AluOp, _ops.ActFunction)
 
 
-def call_key(name, args, kwargs):
-    """What decides a call's instruction words when its tiles live in the session's memory: its name, each array's
-    place, shape, strides and dtype, and the other arguments by type and value (objects such as ops by identity);
-    None when an argument is neither (a list of tiles, ...)."""
-    try:
-        return (name, tuple(_part(a) for a in args), tuple((k, _part(v)) for k, v in kwargs.items()))
-    except TypeError:
-        return None
-
-
-def _part(x):
-    if isinstance(x, np.ndarray):
-        return x.__array_interface__["data"][0], x.shape, x.strides, x.dtype, type(x)
+def _part(x, bounds):
+    if isinstance(x, np.ndarray):  # a tile by its place; an array whose values travel, by its layout alone
+        at = x.__array_interface__["data"][0]
+        place = at if any(low <= at < high for low, high in bounds) else None
+        return place, x.shape, x.strides, x.dtype, type(x)
     if isinstance(x, _SCALARS):
         return type(x), x
     if isinstance(x, (list, tuple)):
-        return type(x), tuple(_part(v) for v in x)
+        return type(x), tuple(_part(v, bounds) for v in x)
     if isinstance(x, _NAMED):  # long-lived names: the key holds them, so no other object takes their identity
         return type(x), id(x), x
     raise TypeError(f"{type(x).__name__} is not part of a call key")
+
+
+def _source(travel, args, kwargs):
+    """The argument whose bytes travel as `travel` (a C-ordered array over the same bytes), by position or keyword;
+    None when the call copied or converted them."""
+    if travel is None:
+        return None
+    at = travel.__array_interface__["data"][0]
+    for where, a in list(enumerate(args)) + list(kwargs.items()):
+        if isinstance(a, np.ndarray) and a.flags.c_contiguous and a.nbytes == travel.nbytes and \
+                a.__array_interface__["data"][0] == at:
+            return where
+    return None
 
 
 def _mapped(path, size):

@@ -173,3 +173,21 @@ def test_a_killed_python_ends_its_server_and_leaves_no_memory_file():
     assert not processes.alive(server)
     assert not [d for d in folders if os.path.exists(d)]
 
+
+
+def test_a_module_level_call_made_again_feeds_its_new_arrays_to_the_learnt_plan():
+    """From the third call of a kind, the call is queued from what the session learnt (no binding, no stt eval): the
+    new arrays' bytes go where the plan's inputs live, and the answer is a new array, NumPy's."""
+    with stt_nki.Session() as s:
+        for k in range(6):
+            a = RNG.standard_normal((64, 96), dtype=np.float32)
+            b = RNG.standard_normal((64, 96), dtype=np.float32)
+            got = nisa.scalar_tensor_tensor(data=a, op0=nl.multiply, operand0=2.5, op1=nl.subtract, operand1=b)
+            np.testing.assert_array_equal(got, a * np.float32(2.5) - b)
+            h = RNG.standard_normal((32, 40)).astype(ml_dtypes.bfloat16)
+            got = nisa.tensor_tensor(data1=h, data2=h, op=nl.multiply)
+            assert got.dtype == ml_dtypes.bfloat16
+            np.testing.assert_array_equal(got, (h.astype(np.float32) * h.astype(np.float32)).astype(h.dtype))
+        learnt = [k for k in s._calls_again.values() if k.feeds]
+        assert len(learnt) == 2 and all(k.made is not None for k in learnt)
+        assert len(s.calls) == 12 and s.calls[-1]["reads"][0][0] == "host"
