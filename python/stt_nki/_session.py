@@ -138,6 +138,8 @@ class Session:
                     return
 
     def _sync(self):
+        if self._outstanding and self._proc is not None:
+            self._settle()  # a server writing an abandoned request's reply runs no queued call until it is read
         ring = self._ring
         if ring is None or not ring.pending():
             PENDING.discard(self)

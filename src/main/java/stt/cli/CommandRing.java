@@ -53,6 +53,10 @@ final class CommandRing {
     private final Path file;
     private final Generation gen;
     private final Engine engine;
+    /** The client that made the queue: when it is gone, nothing queued can be read any more. */
+    private final java.util.Optional<ProcessHandle> client = ProcessHandle.current().parent();
+    private long checked = System.nanoTime();
+    private boolean orphaned;
     private long read;
     private long done;
     /** The refused record's message and verdicts, kept until the client reads them. */
@@ -94,13 +98,16 @@ final class CommandRing {
         return failure == null && (long) CONTROL.getAcquire(segment, WRITE) != read;
     }
 
-    /** Runs every published record, in order, until the queue is empty or one is refused. */
+    /**
+     * Runs every published record, in order, until the queue is empty or one is refused, or the client is gone
+     * ({@link #orphaned}).
+     */
     void drain(NeuronCore core) {
         if (!ready()) {
             return;
         }
         Machine m = core.machine(gen);
-        while (ready()) {
+        while (ready() && !orphaned()) {
             long at = read % CAPACITY;
             int count = segment.get(INT, DATA + at);
             if (count < 0) {
@@ -156,6 +163,19 @@ final class CommandRing {
         CONTROL.setRelease(segment, DONE, done);
         CONTROL.setVolatile(segment, FAILED, 0L);
         return f;
+    }
+
+    /**
+     * Whether the process that started the server has ended (looked at every 50 ms at most): a killed client's
+     * queue is not run to its end.
+     */
+    boolean orphaned() {
+        long now = System.nanoTime();
+        if (!orphaned && now - checked >= 50_000_000L) {
+            checked = now;
+            orphaned = client.isPresent() && !client.get().isAlive();
+        }
+        return orphaned;
     }
 
     /** Says whether the server is about to wait on its input; a full fence orders it before the queue's next check. */

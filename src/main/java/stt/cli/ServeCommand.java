@@ -92,6 +92,9 @@ final class ServeCommand extends Subcommand {
     private static Frame next(InputStream in, NeuronCore core, CommandRing ring) throws IOException {
         while (ring != null && in.available() == 0) {
             ring.drain(core);
+            if (ring.orphaned()) {
+                return null; // its client is gone: the queue's records have no reader
+            }
             long until = System.nanoTime() + CommandRing.SPIN_NANOS;
             int spins = 0;
             while (!ring.ready() && (++spins % 64 != 0 || in.available() == 0) && System.nanoTime() < until) {
