@@ -78,11 +78,11 @@ def copy_into(dst, src, rmw, what):
     model = model_of(dst, "dst")
     s = _session.current()
     if rmw is None and src.ndim:
-        src_model = model_of(src, "dma_copy: src")
+        src_model, travel = _dtypes.of_array(src, "dma_copy: src")  # a view: nothing read yet
         key = ("dma_copy", s.gen, src_model, (rows, src.size // rows), model)
         if src_model == model and key in s.records:  # equal dtypes copy bits: the model's own copy, in place
             _session.sync_for(src, dst)
-            bits = np.ascontiguousarray(_dtypes.of_array(src, "dma_copy: src")[1]).reshape(rows, -1)
+            bits = np.ascontiguousarray(travel).reshape(rows, -1)
             s.touch(src)
             s.record(dict(s.records[key]))
             return put(dst, as_result(bits, model, dst.shape), "dst")

@@ -386,7 +386,7 @@ class Session:
             self._last_arrays = arrays
             if plan.inputs:
                 self._sync()
-                self._write_inputs(plan, arrays)
+                self._write_inputs((t, arrays[t["name"]]) for t in plan.inputs)
             self._post(plan)
             out = {}
             if plan.outputs:
@@ -394,7 +394,7 @@ class Session:
                 out = self._read_outputs(plan)
             return 0, "", "", out
         self._sync()
-        self._write_inputs(plan, arrays)
+        self._write_inputs((t, arrays[t["name"]]) for t in plan.inputs)
         js, _ = self._request({"execute": plan.words, "gen": self.gen, "engine": self.engine}, [])
         self._described(js)
         out = self._read_outputs(plan) if js["code"] == 0 else {}
@@ -402,14 +402,15 @@ class Session:
 
     def _post(self, plan):
         """Queues a replayed call's words and records the call as its first run reported it."""
-        self.last_words, self.last_cost, self.last_verdicts = plan.last_words, plan.cost, []
         at = len(self.calls)
         for call in plan.calls:
             self.record(dict(call))
         self._queue(plan, at)
 
     def _queue(self, plan, at):
-        """Puts a plan's record in the command queue, noting the call at `calls[at]` that made it."""
+        """Puts a plan's record in the command queue, noting the call at `calls[at]` that made it (and its words, cost
+        and no verdicts as the last call's)."""
+        self.last_words, self.last_cost, self.last_verdicts = plan.last_words, plan.cost, []
         self._queued += self.calls[at:]
         first = self.calls[at] if len(self.calls) > at else {}
         note = (first.get("name", "a call"), first.get("line"), at)
@@ -446,7 +447,7 @@ class Session:
         feeds = [(t, _source(self._last_arrays.get(t["name"]), args, kwargs)) for t in plan.inputs]
         if any(where is None for _, where in feeds):
             return
-        where = next((k for k, a in list(enumerate(args)) + list(kwargs.items()) if a is result), None)
+        where = next((k for k, a in _arguments(args, kwargs) if a is result), None)
         if where is None and not (plan.outputs and type(result) is np.ndarray and result.flags.c_contiguous):
             return
         if where is not None and plan.outputs:
@@ -466,12 +467,10 @@ class Session:
             if self._ring is None or self._calls_again.get(key) is not known:
                 return MISS
             plan = known.plan
-            fed = [(t, args[w] if isinstance(w, int) else kwargs[w]) for t, w in known.feeds]
+            fed = [(t, _argument(args, kwargs, w)) for t, w in known.feeds]
             if fed:
                 self._sync()
-                for t, a in fed:
-                    self._region(t)[...] = a.view(np.uint8).reshape(t["rows"], t["row_bytes"])
-            self.last_words, self.last_cost, self.last_verdicts = plan.last_words, plan.cost, []
+                self._write_inputs(fed)
             at, line = len(self.calls), _caller_line()
             for call, (reads, writes) in zip(plan.calls, known.footprints):
                 call = dict(call)
@@ -482,7 +481,7 @@ class Session:
                     _places.footprint(a, self._spaces) for _, a in fed]
             self._queue(plan, at)
             if known.made is None:
-                return args[known.where] if isinstance(known.where, int) else kwargs[known.where]
+                return _argument(args, kwargs, known.where)
             self._sync()
             t = plan.outputs[0]
             result = np.array(self._region(t)).view(known.made[0]).reshape(known.made[1])
@@ -494,9 +493,10 @@ class Session:
         """The queue is full: waits for the server to consume some of it (it may have stopped at a refused call)."""
         self._sync()
 
-    def _write_inputs(self, plan, arrays):
-        for t in plan.inputs:
-            self._region(t)[...] = arrays[t["name"]].view(np.uint8).reshape(t["rows"], t["row_bytes"])
+    def _write_inputs(self, fed):
+        """Writes each (plan input, array) of `fed`: the array's bytes where the input lives in the shared SBUF."""
+        for t, a in fed:
+            self._region(t)[...] = a.view(np.uint8).reshape(t["rows"], t["row_bytes"])
 
     def _read_outputs(self, plan):
         return {t["name"]: np.array(self._region(t)).view(np.dtype(t["descr"])).reshape(t["rows"], t["cols"])
@@ -697,11 +697,21 @@ def _source(travel, args, kwargs):
     if travel is None:
         return None
     at = travel.__array_interface__["data"][0]
-    for where, a in list(enumerate(args)) + list(kwargs.items()):
+    for where, a in _arguments(args, kwargs):
         if isinstance(a, np.ndarray) and a.flags.c_contiguous and a.nbytes == travel.nbytes and \
                 a.__array_interface__["data"][0] == at:
             return where
     return None
+
+
+def _arguments(args, kwargs):
+    """A call's arguments as (position or keyword, value)."""
+    return list(enumerate(args)) + list(kwargs.items())
+
+
+def _argument(args, kwargs, where):
+    """The argument at `where`: a position or a keyword."""
+    return args[where] if isinstance(where, int) else kwargs[where]
 
 
 def _mapped(path, size):

@@ -480,9 +480,9 @@ from ._nl_names import *  # noqa: E402,F401,F403 (the rest of NKI's published na
 # Each function of this namespace but the index expressions, the loops, allocation and the DMA copies is a host read
 # (a value the kernel inspects): the calls queued in the session's memory run before it (Session.sync). nl.load and
 # nl.store wait only for the queued calls that touch their bytes (_dma.copy_into)
-_STRUCTURE = {"load", "store", "arange", "ds", "mgrid", "ndarray", "empty_like", "program_id", "num_programs",
+_NOT_HOST_READS = {"load", "store", "arange", "ds", "mgrid", "ndarray", "empty_like", "program_id", "num_programs",
               "program_ndim", "par_dim", "nc", "spmd_dim", "affine_range", "sequential_range", "static_range", "range",
               "tile_shape", "broadcast_shape"}
 for _name, _fn in list(globals().items()):
-    if isinstance(_fn, _types.FunctionType) and not _name.startswith("_") and _name not in _STRUCTURE:
+    if isinstance(_fn, _types.FunctionType) and not _name.startswith("_") and _name not in _NOT_HOST_READS:
         globals()[_name] = _session.synced(_fn)

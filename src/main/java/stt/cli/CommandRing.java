@@ -115,11 +115,11 @@ final class CommandRing {
                 CONTROL.setRelease(segment, READ, read);
                 continue;
             }
-            long base = DATA + at + 8;
+            byte[] words = segment.asSlice(DATA + at + 8, 64L * count).toArray(ValueLayout.JAVA_BYTE);
             for (int i = 0; i < count; i++) {
                 Word w;
                 try {
-                    w = Codec.decode(segment.asSlice(base + 64L * i, 64).toArray(ValueLayout.JAVA_BYTE));
+                    w = Codec.decode(words, 64 * i);
                     engine.execute(m, w, Trace.OFF);
                 } catch (ExecutionException e) {
                     fail(i, e.getMessage(), e);
