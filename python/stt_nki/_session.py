@@ -507,14 +507,16 @@ class Session:
         return self._sbuf[t["partition"]:t["partition"] + t["rows"], t["offset"]:t["offset"] + t["row_bytes"]]
 
     def _settle(self):
-        """Waits for the replies to interrupted requests: their words may still be writing into the shared memory."""
-        while self._outstanding:
-            self._reply(None)
+        """Reads past the replies to interrupted requests (their words may still be writing into the shared memory):
+        a ping's reply comes after all of them, as the server answers in order, so a reply an interrupt lost on its
+        way in is not waited for."""
+        if self._outstanding:
+            self._request({"ping": True}, [])
+            self._outstanding.clear()
 
     def _request(self, fields, pieces):
         """Sends one request frame (its JSON fields, then the payload pieces) and returns its reply."""
         request = next(self._ids)
-        self._outstanding.add(request)
         head = json.dumps({"id": request, **fields}).encode()
         size = len(head) + sum(len(p) for p in pieces)
         try:
@@ -525,6 +527,8 @@ class Session:
         except BaseException:
             self._kill()  # interrupted inside a frame: the server's input is cut, so it cannot go on
             raise
+        # outstanding once sent, not before: an interrupt before the frame went must not leave a reply to wait for
+        self._outstanding.add(request)
         return self._reply(request)
 
     def _reply(self, request):
@@ -569,10 +573,13 @@ def _write_all(fd, pieces):
             view = view[os.write(fd, view):]
 
 
+_SIGNALS = signal.valid_signals()
+
+
 class _Frames:
     """The server's output, read in the calling thread: frames parsed from a buffer that only whole reads extend (a
-    KeyboardInterrupt is held off while a read is appended), so an interrupted wait loses nothing and the next call
-    goes on where it stopped. Lines before a frame's Content-Length header are passed over: the JVM itself may print
+    signal's exception, KeyboardInterrupt or an alarm's, is held off while a read is appended), so an interrupted wait
+    loses no byte and the next call goes on where it stopped. Lines before a frame's Content-Length header are passed over: the JVM itself may print
     to standard output (-Xlog, a JFR recording's notes)."""
 
     def __init__(self, fd):
@@ -586,7 +593,7 @@ class _Frames:
                 raise TimeoutError
             if not select.select([self.fd], [], [], wait)[0]:
                 continue
-            blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)  # an alarm's handler may raise too
             try:
                 chunk = os.read(self.fd, max(self.need, 1 << 16))
                 self.buf += chunk

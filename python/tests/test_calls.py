@@ -282,3 +282,61 @@ def test_the_platform_variable_sets_the_default_session_of_a_fresh_interpreter()
     env["NEURON_PLATFORM_TARGET_OVERRIDE"] = "trn3"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "ran", out.stderr
+
+
+def test_an_interrupt_before_a_request_is_sent_leaves_no_reply_to_wait_for(monkeypatch):
+    """Ctrl-C while a request is put together (its JSON), before any byte of it went: the next call waits for no
+    reply to it (a session that did waited out its timeout)."""
+    a = f32([[1, 2], [3, 4]])
+    with stt_nki.Session(timeout=10) as s:
+        nisa.tensor_copy(src=a)
+        dumps = stt_nki._session.json.dumps
+
+        def interrupted(*args, **kwargs):
+            monkeypatch.setattr(stt_nki._session.json, "dumps", dumps)
+            raise KeyboardInterrupt
+        monkeypatch.setattr(stt_nki._session.json, "dumps", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            nisa.tensor_tensor(data1=a, data2=a, op=nl.subtract)
+        start = time.monotonic()
+        np.testing.assert_array_equal(nisa.tensor_tensor(data1=a, data2=a, op=nl.add), a + a)
+        assert time.monotonic() - start < 5
+
+
+def test_a_reply_lost_to_an_interrupt_is_not_waited_for():
+    """An interrupt can fall after a reply was read and before the call took it: the session then holds a request
+    whose reply will not come again, and the next wait reads past the replies with a ping instead."""
+    a = f32([[1, 2], [3, 4]])
+    with stt_nki.Session(timeout=10) as s:
+        nisa.tensor_copy(src=a)
+        s._outstanding.add(10 ** 9)  # a request whose reply was lost
+        start = time.monotonic()
+        s.sync()
+        np.testing.assert_array_equal(nisa.tensor_tensor(data1=a, data2=a, op=nl.add), a + a)
+        assert time.monotonic() - start < 5 and not s._outstanding
+
+
+def test_an_alarm_between_a_read_and_its_append_loses_no_byte(monkeypatch):
+    """A signal whose handler raises (an alarm, as the interrupt test's) lands as a reply's bytes are read: the bytes
+    are kept, and the next call reads its own reply."""
+    big = RNG.standard_normal((128, 4096)).astype(np.float32)
+    read = os.read
+    fired = []
+
+    def reading(fd, n):
+        data = read(fd, n)
+        if not fired and len(data) > 1000:
+            fired.append(1)
+            signal.raise_signal(signal.SIGALRM)  # its handler runs at the first moment Python may run it
+        return data
+    previous = signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    try:
+        with stt_nki.Session(timeout=10) as s:
+            nisa.tensor_copy(src=f32([[1]]))
+            monkeypatch.setattr(os, "read", reading)
+            with pytest.raises(KeyboardInterrupt):
+                nisa.tensor_copy(src=big)
+            monkeypatch.setattr(os, "read", read)
+            np.testing.assert_array_equal(nisa.tensor_copy(src=big), big)
+    finally:
+        signal.signal(signal.SIGALRM, previous)

@@ -46,8 +46,8 @@ import stt.isa.Fidelity;
  * "verdicts"}}: the request's id, the exit code and text the command printed, the outputs it wrote, and, as data,
  * the instruction words {@code eval} or {@code run} ran (hex), their estimated cost, and the verdicts that refused
  * one ({@code {rule, level, message, word}}). The calls of one serve process run on one {@link NeuronCore}, whose
- * memory and accumulators persist from call to call; a request {@code {"reset": true}} zeroes it. A malformed frame
- * is answered with exit 2 and the server goes on. The
+ * memory and accumulators persist from call to call; a request {@code {"reset": true}} zeroes it, and
+ * {@code {"ping": true}} does nothing but answer. A malformed frame is answered with exit 2 and the server goes on. The
  * arrays stay in memory ({@link Programs#MEMORY}): no file is written. The process ends at the end of its input.
  *
  * <p>Shared memory ({@link SharedMemory}): {@code {"memory": GEN}} maps GEN's SBUF and PSUM to a private file the
@@ -123,6 +123,9 @@ final class ServeCommand extends Subcommand {
     static Frame dispatch(Main.Reusable cli, NeuronCore core, SharedMemory shared, Frame request) {
         JsonNode json = request.json();
         try {
+            if (json.path("ping").asBoolean(false)) {
+                return wordless(json, ExitCode.OK, ""); // answered after every request before it, as all are
+            }
             if (json.path("reset").asBoolean(false)) {
                 core.reset();
                 return wordless(json, ExitCode.OK, "");
