@@ -579,8 +579,8 @@ _SIGNALS = signal.valid_signals()
 class _Frames:
     """The server's output, read in the calling thread: frames parsed from a buffer that only whole reads extend (a
     signal's exception, KeyboardInterrupt or an alarm's, is held off while a read is appended), so an interrupted wait
-    loses no byte and the next call goes on where it stopped. Lines before a frame's Content-Length header are passed over: the JVM itself may print
-    to standard output (-Xlog, a JFR recording's notes)."""
+    loses no byte and the next call goes on where it stopped. Lines before a frame's Content-Length header are
+    passed over: the JVM itself may print to standard output (-Xlog, a JFR recording's notes)."""
 
     def __init__(self, fd):
         self.fd, self.buf, self.need = fd, bytearray(), 1 << 16
