@@ -165,7 +165,8 @@ def write_profile(path, report, calls, timeline=None):
                        "dur": (end - start) / 1000.0,
                        "args": {"level": c["level"], "decisions": c.get("decisions", []), "words": c.get("words", 0),
                                 "cycles": c.get("cycles"), "ns": c.get("ns"), "formula": c.get("formula"),
-                                "line": c.get("line"), "depends_on": list(timeline.deps[i])}})
+                                "line": c.get("line"), "depends_on": list(timeline.deps[i]),
+                                "strided": _timeline.strided(c)}})
         why = timeline.why[i]
         if why and why[0] == "dep":
             j = why[1]

@@ -1,6 +1,6 @@
 """Where an array's bytes are, for the timeline's dependencies (docs/timeline.md): a tile of the session's shared
-SBUF or PSUM as its partitions and the byte range it spans in each, anything else (an HBM tensor, a private array) as
-its range of host addresses."""
+SBUF or PSUM as its partitions, the byte range it spans in each and the byte stride of its most-minor free axis,
+anything else (an HBM tensor, a private array) as its range of host addresses."""
 import numpy as np
 
 try:
@@ -15,9 +15,10 @@ def overlap(x, y):
 
 
 def footprint(a, spaces):
-    """(space, first partition, end partition, first byte, end byte) of array `a`: in one of `spaces` ({"sbuf": [128,
-    bytes] uint8, "psum": ...}, the session's shared memory) its partitions and the bytes it spans in each; elsewhere
-    ("host", 0, 1, first address, end address). None for an empty array or anything else."""
+    """(space, first partition, end partition, first byte, end byte, stride) of array `a`: in one of `spaces` ({"sbuf":
+    [128, bytes] uint8, "psum": ...}, the session's shared memory) its partitions, the bytes it spans in each and the
+    byte stride of its most-minor free axis that steps (0 for none); elsewhere ("host", 0, 1, first address, end
+    address, 0). None for an empty array or anything else."""
     if not isinstance(a, np.ndarray) or a.size == 0:
         return None
     ptr = a.__array_interface__["data"][0]
@@ -26,11 +27,12 @@ def footprint(a, spaces):
         pitch = memory.strides[0]
         if base <= ptr < base + pitch * memory.shape[0]:
             partition, column = divmod(ptr - base, pitch)
-            low, high = [partition, column], [partition, column]
+            low, high, minor = [partition, column], [partition, column], 0
             for n, stride in zip(a.shape, a.strides):
                 axis = 0 if abs(stride) >= pitch else 1  # a step of whole partitions, or bytes within one
                 span = (stride // pitch if axis == 0 else stride) * (n - 1)
                 (high if span > 0 else low)[axis] += span
-            return name, low[0], high[0] + 1, low[1], high[1] + a.itemsize
+                minor = abs(stride) if axis == 1 and n > 1 else minor
+            return name, low[0], high[0] + 1, low[1], high[1] + a.itemsize, minor
     lo, hi = byte_bounds(a)
-    return "host", 0, 1, lo, hi
+    return "host", 0, 1, lo, hi, 0

@@ -13,6 +13,8 @@ CLOCKS = {"sunda": {"vector": 1.12, "scalar": 1.4, "gpsimd": 1.4, "tensor": 2.8}
           "mariana": {"vector": 1.2, "scalar": 1.2, "gpsimd": 1.2, "tensor": 2.4}}
 CLOCKS["mariana_plus"] = CLOCKS["mariana"]
 STATIC_OVERHEAD_CYCLES = 100  # between dependent instructions (trn1 guide, Vector Engine cost model)
+# a most-minor free stride above this many bytes halves an engine's SBUF/PSUM bandwidth (trn1 guide, "Access pattern")
+STRIDE_BYTES = 16
 DMA_QUEUES = 16  # DMA engines per NeuronCore (trn1 and trn2 guides; trn3: 128 for 8 cores)
 ENGINES = ("vector", "scalar", "gpsimd", "tensor", "dma")
 _CHUNK = {"sbuf": 1024, "psum": 1024, "host": 1 << 16}  # the dependency index's bucket sizes in bytes
@@ -32,10 +34,9 @@ class Schedule:
 
     def duration(self, c):
         """A call's estimated ns (its cycles at a 1 GHz nominal clock where the generation publishes none; 0 for a
-        call without an estimate)."""
-        if c.get("ns") is not None:
-            return float(c["ns"])
-        return float(c.get("cycles") or 0)
+        call without an estimate), doubled for a compute call that is `strided`."""
+        ns = float(c["ns"]) if c.get("ns") is not None else float(c.get("cycles") or 0)
+        return 2 * ns if strided(c) else ns
 
     def overhead(self, engine):
         """The static overhead a dependent call waits on `engine`, in ns (none for DMA)."""
@@ -121,6 +122,13 @@ class Schedule:
         return {"latency_ns": latency,
                 "engines": {e: {"busy_ns": b, "share": b / latency if latency else 0.0} for e, b in busy.items()},
                 "critical_path": largest}
+
+
+def strided(c):
+    """Whether compute call `c` reads or writes SBUF/PSUM with a most-minor free stride above STRIDE_BYTES: "half of
+    the peak bandwidth, which translates to roughly 50% performance hit on the instructions" (strided_access)."""
+    return c["engine"] != "dma" and any(fp[0] != "host" and fp[5] > STRIDE_BYTES
+                                        for fp in list(c.get("reads", ())) + list(c.get("writes", ())))
 
 
 def _spread(c):

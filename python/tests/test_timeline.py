@@ -124,3 +124,25 @@ def test_the_report_and_the_trace_show_the_kernel_schedule(tmp_path):
     flows = [e for e in doc["traceEvents"] if e["ph"] in ("s", "f")]
     assert {e["ph"] for e in flows} == {"s", "f"} and len(flows) == 2 * 3  # scale <- load a, add <- load b, store
     assert doc["otherData"]["latency_ns"] == pytest.approx(r["latency_ns"])
+
+
+@pytest.mark.parametrize("step, dtype, cycles", [(4, nl.float32, 512), (8, nl.float32, 1024), (8, nl.bfloat16, 512),
+                                                 (10, nl.bfloat16, 1024)])
+def test_a_most_minor_stride_above_16_bytes_halves_the_vector_engine(step, dtype, cycles):
+    def kernel(a):
+        t = nl.ndarray((128, 5120), dtype=dtype, buffer=nl.sbuf)
+        nisa.dma_copy(dst=t, src=a)
+        v = nl.ndarray((128, 512), dtype=dtype, buffer=nl.sbuf)
+        nisa.tensor_scalar(dst=v, data=t[:, 0:512 * step:step], op0=nl.multiply, operand0=2.0)
+        out = nl.ndarray((128, 512), dtype=dtype, buffer=nl.shared_hbm)
+        nisa.dma_copy(dst=out, src=v)
+        return out
+    with stt_nki.Session(gen="trn1") as s:
+        stt_nki.simulate(kernel)(_tile((128, 5120)).astype(dtype))
+        sched = _schedule(s)
+    # tensor_scalar, N = 512: max(MIN_II, N) = 512 cycles (457.14 ns) with a step of 4 fp32 or 8 bf16 elements (16
+    # bytes: the peak); a step of 8 fp32 (32 bytes) or the guide's own 10 bf16 (20 bytes) halves the bandwidth: 1024
+    i = [c["name"] for c in s.calls].index("tensor_scalar")
+    assert s.calls[i]["cycles"] == 512
+    assert sched.end[i] - sched.start[i] == pytest.approx(cycles / 1.12)
+    assert _timeline.strided(s.calls[i]) == (cycles == 1024)

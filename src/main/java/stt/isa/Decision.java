@@ -313,6 +313,10 @@ public enum Decision {
             + " (DMA: its min(16, P) earliest free queues) is free and every earlier call it shares bytes with (RAW,"
             + " WAR, WAW) has ended, a compute call 100 cycles of its own engine after (the static overhead between"
             + " dependent instructions); the 60-cycle tensor access overhead is inside MIN_II, not added."),
+    STRIDED_ACCESS("strided_access: a compute call (any engine but DMA) that reads or writes SBUF or PSUM with a"
+            + " most-minor free stride above 16 bytes takes twice its formula's time in the timeline, on every"
+            + " generation (the trn1 guide's half bandwidth, stated for NeuronCore-v2; the later guides do not restate"
+            + " it); the call's cycles stay its formula's."),
     REDUCE_AXIS_ONE("nisa.tensor_reduce's int axis 1 on a tile of three or more dims names the most-minor free axis"
             + " (as [ndim-1]), as the compiler (KLR) maps the int 1 to X and NKI 2.26 calls axis 1 the most-minor;"
             + " nki-library's rmsnorm_tkg/layernorm_tkg reduce (H0, BxS, H1) into (H0, BxS) so. A list keeps"
