@@ -46,10 +46,11 @@ def activation(beta, op, data, bias, scale, reduce_op, reduce_res, reduce_cmd, d
         c.into("reduce_res", reduce_res, outputs)
     out = out_dtype(dtype, dst, model)
     c.arg("dtype", out)
+    c.direct("dst", dst, out, data.shape)
     got = c.run(outputs)
     if reduce_res is not None:
         c.fill(got, "reduce_res", reduce_res)
-    return give(dst, as_result(got["dst"], out, data.shape))
+    return c.result(got, "dst", dst, out, data.shape)
 
 
 def _b2_activation_reduce(dst, op, data, reduce_op, reduce_res, bias=None, scale=1.0, name=None):
@@ -111,12 +112,13 @@ def nc_matmul(beta, stationary, moving, is_stationary_onezero, is_moving_onezero
         if add:
             c.tile("psum", dst.reshape(shape[0], -1))
         c.arg("accumulate", add)
+        c.direct("dst", dst, model_of(dst, "dst"), shape)
     got = c.run()
-    out = as_result(got["dst"], model_of(dst, "dst") if dst is not None else "fp32", shape)
     if dst is None:
+        out = as_result(got["dst"], "fp32", shape)
         _flags.result(out)
         return out
-    put(dst, out, "dst")
+    c.result(got, "dst", dst, model_of(dst, "dst"), shape)
     _flags.written(dst)
     return dst
 

@@ -1,11 +1,12 @@
 """The `nki.isa` calls the model runs at NKI level (FAMILY-NEXT §5-§9): the Scalar, Tensor and GpSimd engines, DMA,
 and the Vector Engine calls whose words are not sourced. Each is one `stt call NAME ARG=VALUE` on the session's
 NeuronCore (so activation's reduce registers and range_select's accumulators persist across calls), in both of NKI's
-call forms; the reply's record (engine, fidelity level, [MODEL] decisions, estimated cycles, warnings) goes into the
+call forms. A tile in the session's shared memory travels as its region, and an output can be written straight into
+one (`direct`); other tiles travel as .npy bytes. The reply's record (engine, fidelity level, [MODEL] decisions, estimated cycles, warnings) goes into the
 session's `calls`."""
 import numpy as np
 
-from . import _dtypes, _session
+from . import _chip, _dtypes, _session
 
 
 def _value(x):
@@ -41,6 +42,7 @@ class Level:
         self.name = name
         self.args = ["call", name]
         self.arrays = {}
+        self.direct_outs = {}  # output -> (the caller's array it is written into, that array's region)
 
     def arg(self, key, value):
         if value is not None:
@@ -49,6 +51,11 @@ class Level:
     def tile(self, key, a, rows_limit=128, origin=None):
         """An array as a [rows, F] tile (its free dims flattened in C order): returns (model dtype, rows, F). The call
         reads `origin` (the array `a` was copied from), else `a`."""
+        region = _chip.region(a) if origin is None and a.ndim >= 1 and 1 <= a.shape[0] <= rows_limit else None
+        if region is not None:  # the server reads it where it is (the queued calls that write it run first: run)
+            _session.current().touch(a)
+            self.args.append(f"{key}={region}")
+            return _dtypes.of_array(a, key)[0], a.shape[0], a.size // a.shape[0]
         model, tile = flat(a, f"{self.name}: {key}", rows_limit)
         _session.current().touch(a if origin is None else origin)
         self.arrays[key + ".npy"] = tile
@@ -76,16 +83,40 @@ class Level:
         """Writes output `key` of a run into the caller's array it was asked for (`into`)."""
         put(target, as_result(got[key], model_of(target, key), target.shape), key)
 
+    def direct(self, key, target, model, shape):
+        """Asks for output `key` (`model` elements of `shape`) to be written straight into `target` when that is a
+        plain write into the session's shared memory: a dense array of exactly that shape and dtype, not a copy made
+        by advanced indexing. Returns whether it will be (then `result` returns `target`)."""
+        if (not isinstance(target, np.ndarray) or target.shape != tuple(shape) or target.dtype == np.bool_
+                or _dtypes.x4(target.dtype) or getattr(target, "_origin", None) is not None
+                or _dtypes.of_array(target, key)[0] != model):
+            return False
+        region = _chip.region(target)
+        if region is not None:
+            self.direct_outs[key] = (target, region)
+        return region is not None
+
+    def result(self, got, key, dst, model, shape):
+        """Output `key` of a run: `dst` itself when it was written directly (`direct`), else the run's bits as
+        `model` elements of `shape`, written into `dst` when it is given (`give`)."""
+        if key in self.direct_outs:
+            return dst
+        return give(dst, as_result(got[key], model, shape))
+
     def run(self, outputs=("dst",)):
-        """Runs the call; returns {output: array of the model's bits (bf16/fp8 as ml_dtypes when installed)}."""
+        """Runs the call; returns {output: array of the model's bits (bf16/fp8 as ml_dtypes when installed)} for the
+        outputs not written directly (`direct`)."""
         s = _session.current()
         self.args += ["--gen", s.gen]
+        fetched = [o for o in outputs if o not in self.direct_outs]
         for o in outputs:
-            self.args += ["--out", f"{o}=@{o}.npy"]
-        code, _, err, got = s.run(self.args, self.arrays, [o + ".npy" for o in outputs])
+            self.args += ["--out", f"{o}={self.direct_outs[o][1]}" if o in self.direct_outs else f"{o}=@{o}.npy"]
+        code, _, err, got = s.run(self.args, self.arrays, [o + ".npy" for o in fetched])
         _session.check(code, err.replace("stt: call: ", "").replace(self.name + ": ", "", 1), self.name,
                        s.last_verdicts)
-        return {o: got[o + ".npy"] for o in outputs}
+        for target, _ in self.direct_outs.values():
+            s.wrote(target)
+        return {o: got[o + ".npy"] for o in fetched}
 
 
 def model_of(a, what):

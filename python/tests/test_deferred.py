@@ -317,3 +317,33 @@ def test_a_kernel_that_fails_leaves_no_queued_call_behind(spoilt):
     assert not _session.PENDING
     a = np.ones((2, 3), np.float32)
     np.testing.assert_array_equal(nisa.tensor_tensor(dst=np.empty_like(a), data1=a, data2=a, op=nl.add), a + a)
+
+
+def test_an_nki_level_call_on_tiles_in_the_sessions_memory_reads_and_writes_them_where_they_are():
+    a = RNG.standard_normal((128, 64), dtype=np.float32)
+    scale = RNG.standard_normal((128, 1), dtype=np.float32)
+    sent = []
+
+    def kernel(a, scale):
+        out = nl.ndarray(a.shape, dtype=nl.float32, buffer=nl.shared_hbm)
+        t, s, u = nl.load(a), nl.load(scale), nl.ndarray(a.shape, dtype=nl.float32, buffer=nl.sbuf)
+        nisa.tensor_scalar(dst=t, data=t, op0=nl.multiply, operand0=0.25)  # queued: the activation reads its result
+        nisa.activation(dst=u, op=nl.copy, data=t, scale=s)
+        nisa.tensor_tensor(dst=u, data1=u, data2=t, op=nl.add)  # queued after it, on what it wrote
+        nl.store(out, u)
+        return out
+
+    with stt_nki.Session() as s:
+        run = s.run
+
+        def spy(args, arrays, outputs):
+            sent.append((list(args), dict(arrays), list(outputs)))
+            return run(args, arrays, outputs)
+        s.run = spy
+        got = stt_nki.simulate(kernel)(a, scale)
+    quarter = a * np.float32(0.25)
+    np.testing.assert_array_equal(got, quarter * scale + quarter)  # copy(x * scale), one fp32 rounding each
+    act = [x for x in sent if x[0][:2] == ["call", "activation"]]
+    assert len(act) == 1 and act[0][1] == {} and act[0][2] == []  # no tile travelled either way
+    assert any(arg.startswith("data=sbuf:") for arg in act[0][0])
+    assert any(arg.startswith("dst=sbuf:") for arg in act[0][0])

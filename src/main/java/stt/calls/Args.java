@@ -12,8 +12,8 @@ import stt.machine.Tile;
 
 /**
  * The arguments of one NKI-level call, by NKI's names, each read as the kind it is: a tile (a {@code .npy} file or
- * an in-memory {@code @name}, optionally {@code dtype:} first to read its bytes as that dtype; the caller resolves
- * it), a number, an integer, a flag, a name, a dtype, an access pattern. Every error names the
+ * an in-memory {@code @name}, optionally {@code dtype:} first to read its bytes as that dtype, or a region of the
+ * session's memory; the caller resolves it), a number, an integer, a flag, a name, a dtype, an access pattern. Every error names the
  * call, the argument, its value and the rule.
  */
 public final class Args {
@@ -75,11 +75,17 @@ public final class Args {
         return Optional.of(tiles.apply(text));
     }
 
-    /** True when {@code name} was given as a tile (a {@code .npy} file or {@code @name}) rather than a number. */
+    /**
+     * True when {@code name} was given as a tile (a {@code .npy} file, {@code @name}, or a region of the session's
+     * memory, {@code sbuf:...} / {@code psum:...}) rather than a number.
+     */
     public boolean isTile(String name) {
         String text = given.get(name);
         if (text == null) {
             return false;
+        }
+        if (text.startsWith("sbuf:") || text.startsWith("psum:")) {
+            return true;
         }
         String ref = text.substring(text.indexOf(':') + 1);
         return ref.startsWith("@") || ref.endsWith(".npy");

@@ -16,11 +16,13 @@ import stt.calls.LevelCall;
 import stt.calls.LevelCalls;
 import stt.isa.Decision;
 import stt.isa.Dtype;
+import stt.isa.Generation;
 import stt.machine.Tile;
 
 @Command(name = "call", description = "Run an NKI call the model runs at NKI level (no instruction words): NAME"
-        + " ARG=VALUE..., tiles as .npy files (dtype:FILE reads the bytes as that dtype, e.g. bf16:x.npy), numbers,"
-        + " names, [a, b] lists; --out NAME=FILE per output. Prints the call's engine, fidelity, decisions, cost and"
+        + " ARG=VALUE..., tiles as .npy files (dtype:FILE reads the bytes as that dtype, e.g. bf16:x.npy) or, in stt"
+        + " serve, regions of the session's memory (MEM:P:OFF:ROWSxCOLS:DTYPE), numbers, names, [a, b] lists; --out"
+        + " NAME=FILE (or NAME=REGION) per output. Prints the call's engine, fidelity, decisions, cost and"
         + " warnings. `stt call --list` names the calls.")
 final class CallCommand extends Subcommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "the NKI call, e.g. activation")
@@ -30,8 +32,10 @@ final class CallCommand extends Subcommand {
             + " names")
     List<String> given = List.of();
 
-    @Option(names = "--out", paramLabel = "NAME=FILE", description = "write output NAME (dst, reduce_res) to FILE")
-    Map<String, Path> outs = new LinkedHashMap<>();
+    @Option(names = "--out", paramLabel = "NAME=FILE", description = "write output NAME (dst, reduce_res) to FILE, or"
+            + " in stt serve into a region of the session's memory, MEM:P:OFF:ROWSxCOLS:DTYPE, which it must fill"
+            + " exactly")
+    Map<String, String> outs = new LinkedHashMap<>();
 
     @Option(names = "--list", description = "list the calls: engine, arguments, outputs, what they compute")
     boolean list;
@@ -62,29 +66,47 @@ final class CallCommand extends Subcommand {
             }
             args.put(g.substring(0, eq), g.substring(eq + 1));
         }
-        for (Map.Entry<String, Path> o : outs.entrySet()) {
+        Generation gen = generation.gen;
+        Map<String, Locations.Region> regions = new LinkedHashMap<>();
+        for (Map.Entry<String, String> o : outs.entrySet()) {
             if (!call.outputs().contains(o.getKey())) {
                 throw new InputException("call: --out " + o.getKey() + ": " + name + " writes "
                         + String.join(", ", call.outputs()));
             }
-            Programs.checkWritable(o.getValue());
+            if (Locations.isRegion(o.getValue())) {
+                String what = "call: --out " + o.getKey() + "=" + o.getValue();
+                Locations.Region r = Locations.region(o.getValue(), what);
+                Locations.read(r, what, gen);
+                regions.put(o.getKey(), r);
+            } else {
+                Programs.checkWritable(Path.of(o.getValue()));
+            }
         }
-        CoreState core = NeuronCore.CURRENT.isBound() ? NeuronCore.CURRENT.get().state(generation.gen)
-                : CoreState.fresh(generation.gen);
+        CoreState core = NeuronCore.CURRENT.isBound() ? NeuronCore.CURRENT.get().state(gen) : CoreState.fresh(gen);
         LevelCall.Outcome r;
         try {
-            r = call.run(new Args(call, args, CallCommand::tile, generation.gen), core);
+            r = call.run(new Args(call, args, text -> tile(text, gen), gen), core);
         } catch (IllegalArgumentException e) {
             throw new InputException(e.getMessage());
         }
-        Served.called(call, r, generation.gen);
-        for (Map.Entry<String, Path> o : outs.entrySet()) {
+        Served.called(call, r, gen);
+        for (Map.Entry<String, String> o : outs.entrySet()) {
             Tile t = r.tiles().get(o.getKey());
             if (t == null) {
                 throw new InputException("call: --out " + o.getKey() + ": this " + name + " wrote no " + o.getKey()
                         + " (its arguments do not ask for it)");
             }
-            NpyFiles.write(o.getValue(), t);
+            if (regions.containsKey(o.getKey())) {
+                Locations.checkFits(regions.get(o.getKey()), t, "call: --out " + o.getKey() + "=" + o.getValue(), gen);
+            }
+        }
+        for (Map.Entry<String, String> o : outs.entrySet()) {
+            Tile t = r.tiles().get(o.getKey());
+            if (regions.containsKey(o.getKey())) {
+                Locations.write(regions.get(o.getKey()), t, gen);
+            } else {
+                NpyFiles.write(Path.of(o.getValue()), t);
+            }
         }
         String decisions = r.decisions().isEmpty() ? ""
                 : " (" + String.join(", ", r.decisions().stream().map(Decision::id).toList()) + ")";
@@ -95,8 +117,14 @@ final class CallCommand extends Subcommand {
         return ExitCode.OK;
     }
 
-    /** A tile argument: {@code [dtype:]FILE}, FILE a .npy path or a serve request's {@code @name}. */
-    private static Tile tile(String text) {
+    /**
+     * A tile argument: {@code [dtype:]FILE}, FILE a .npy path or a serve request's {@code @name}, or a region of the
+     * session's memory.
+     */
+    private static Tile tile(String text, Generation gen) {
+        if (Locations.isRegion(text)) {
+            return Locations.read(Locations.region(text, "call: " + text), "call: " + text, gen);
+        }
         int colon = text.indexOf(':');
         String file = colon < 0 ? text : text.substring(colon + 1);
         Dtype as = null;

@@ -12,7 +12,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import stt.api.Call;
 import stt.api.FamilyCall;
-import stt.api.NeuronCore;
 import stt.api.Nki;
 import stt.api.Operand0;
 import stt.api.Resident;
@@ -27,7 +26,6 @@ import stt.isa.Coded;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.isa.MemoryRef;
-import stt.machine.Machine;
 import stt.machine.Tile;
 import stt.npy.NpyArray;
 import stt.text.Numbers;
@@ -189,7 +187,7 @@ final class EvalCommand extends Subcommand {
         Optional<Resident.Out> outPlace = Optional.empty();
         if (Locations.isRegion(output.toString())) {
             Locations.Region r = Locations.region(output.toString(), "-o " + output);
-            session("-o", output.toString());
+            Locations.session("-o " + output, gen);
             outPlace = Optional.of(new Resident.Out(place(gen, r.at()), r.at(), r.rows(), r.cols(), r.dtype()));
         } else {
             Programs.checkWritable(output);
@@ -501,23 +499,9 @@ final class EvalCommand extends Subcommand {
             throw new InputException(what + ": the region is " + r.dtype().isaName() + "; a dtype option of "
                     + dtypeOverride.isaName() + " does not apply to it");
         }
-        Machine m = session(option, text).machine(generation.gen);
-        try {
-            Tile t = m.read(r.at(), r.dtype(), r.rows(), r.cols());
-            homes.put(t, place(generation.gen, r.at()));
-            return t;
-        } catch (IllegalArgumentException ex) {
-            throw new InputException(what + ": " + ex.getMessage());
-        }
-    }
-
-    /** The session's NeuronCore, which a region option needs. */
-    private static NeuronCore session(String option, String text) {
-        if (!NeuronCore.CURRENT.isBound()) {
-            throw new InputException(option + " " + text + ": a memory region names the session's NeuronCore, which"
-                    + " only stt serve keeps; give a .npy file");
-        }
-        return NeuronCore.CURRENT.get();
+        Tile t = Locations.read(r, what, generation.gen);
+        homes.put(t, place(generation.gen, r.at()));
+        return t;
     }
 
     private static int place(Generation gen, MemoryRef at) {

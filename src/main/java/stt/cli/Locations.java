@@ -1,8 +1,12 @@
 package stt.cli;
 
+import stt.api.NeuronCore;
 import stt.isa.Coded;
 import stt.isa.Dtype;
+import stt.isa.Generation;
 import stt.isa.MemoryRef;
+import stt.machine.Machine;
+import stt.machine.Tile;
 import stt.text.MemoryText;
 import stt.text.Numbers;
 
@@ -43,6 +47,39 @@ final class Locations {
         int rows = (int) number(shape[0], what + " rows", 128);
         int cols = (int) number(shape[1], what + " cols", 1 << 20);
         return new Region(at, rows, cols, elementDtype(p[4], what));
+    }
+
+    /** The session's machine of {@code gen}, which a region names (only stt serve keeps one); {@code what} in errors. */
+    static Machine session(String what, Generation gen) {
+        if (!NeuronCore.CURRENT.isBound()) {
+            throw new InputException(what + ": a memory region names the session's NeuronCore, which only stt serve"
+                    + " keeps; give a .npy file");
+        }
+        return NeuronCore.CURRENT.get().machine(gen);
+    }
+
+    /** The tile region {@code r} holds in the session's machine of {@code gen}. */
+    static Tile read(Region r, String what, Generation gen) {
+        Machine m = session(what, gen);
+        try {
+            return m.read(r.at(), r.dtype(), r.rows(), r.cols());
+        } catch (IllegalArgumentException ex) {
+            throw new InputException(what + ": " + ex.getMessage());
+        }
+    }
+
+    /** Checks that {@code t} fits region {@code r} exactly (rows, columns, dtype) and lies in the machine. */
+    static void checkFits(Region r, Tile t, String what, Generation gen) {
+        if (t.rows() != r.rows() || t.cols() != r.cols() || t.dtype() != r.dtype()) {
+            throw new InputException(what + ": the region is " + r.rows() + "x" + r.cols() + " " + r.dtype().isaName()
+                    + "; the output is " + t.rows() + "x" + t.cols() + " " + t.dtype().isaName());
+        }
+        read(r, what, gen);
+    }
+
+    /** Writes {@code t} into region {@code r} (checked by {@link #checkFits}). */
+    static void write(Region r, Tile t, Generation gen) {
+        session("", gen).write(r.at(), t);
     }
 
     /** A non-negative integer argument (decimal or 0x-hex) up to {@code max}; {@code what} names it in errors. */

@@ -92,10 +92,14 @@ final class SharedMemory {
      * Adds {@code replay} to a command's reply when every array of the request was written into the core's SBUF
      * before its words ran and every output read from there after: for each, its partition, byte offset, rows and
      * bytes per row (outputs also their NumPy {@code descr} and columns). Running the reply's words again after
-     * writing the same bytes there gives the same outputs there.
+     * writing the same bytes there gives the same outputs there. A command that ran an NKI-level call, or no words,
+     * has none: its words alone would not do it again.
      */
     static void replay(ObjectNode reply, JsonNode request, Map<String, byte[]> inputs, Served record,
             List<NeuronCore.Transfer> transfers) {
+        if (record.words.isEmpty() || !record.calls.isEmpty()) {
+            return;
+        }
         Map<Tile, NeuronCore.Transfer> moved = new IdentityHashMap<>();
         transfers.forEach(t -> moved.put(t.tile(), t));
         ArrayNode ins = reply.arrayNode();

@@ -119,6 +119,42 @@ class SharedMemoryTest {
     }
 
     @Test
+    void anNkiLevelCallReadsAndWritesRegionsOfTheSharedMemory() throws Exception {
+        try (Server s = new Server(); Arena arena = Arena.ofConfined()) {
+            JsonNode mem = s.ask("{\"memory\": \"mariana\"}").json();
+            long pitch = mem.get("sbuf").get("pitch").asLong();
+            MemorySegment sbuf;
+            try (FileChannel ch = FileChannel.open(Path.of(mem.get("path").asText()), StandardOpenOption.READ,
+                    StandardOpenOption.WRITE)) {
+                sbuf = ch.map(FileChannel.MapMode.READ_WRITE, 0, mem.get("size").asLong(), arena);
+            }
+            for (int r = 0; r < 2; r++) {
+                for (int c = 0; c < 3; c++) {
+                    sbuf.set(ValueLayout.JAVA_FLOAT_UNALIGNED, r * pitch + 0x100 + 4L * c, 3 * r + c + 1);
+                }
+            }
+            String call = "{\"args\": [\"call\", \"activation\", \"data=sbuf:0:0x100:2x3:fp32\", \"op=copy\","
+                    + " \"scale=0x40000000\", \"dtype=fp32\", \"--gen\", \"mariana\", \"--out\", \"dst=%s\"],"
+                    + " \"outputs\": []}";
+            JsonNode bad = s.ask(call.formatted("sbuf:0:0x200:2x4:fp32")).json();
+            assertThat(bad.get("code").asInt()).isNotZero();
+            assertThat(bad.get("err").asText()).contains("--out dst=sbuf:0:0x200:2x4:fp32").contains("the region is"
+                    + " 2x4 fp32; the output is 2x3 fp32");
+            assertThat(at(sbuf, pitch, where(0x200), 1, 2)).isZero(); // a refused call writes nothing
+            JsonNode ok = s.ask(call.formatted("sbuf:0:0x200:2x3:fp32")).json();
+            assertThat(ok.get("code").asInt()).as(ok.toString()).isZero();
+            assertThat(ok.get("arrays")).isEmpty(); // nothing travelled back: the result is where it was asked for
+            // by hand: copy(2 x), from the tile the test wrote (1..6)
+            assertThat(at(sbuf, pitch, where(0x200), 0, 0)).isEqualTo(2);
+            assertThat(at(sbuf, pitch, where(0x200), 1, 2)).isEqualTo(12);
+        }
+    }
+
+    private static JsonNode where(int offset) {
+        return JsonView.MAPPER.createObjectNode().put("partition", 0).put("offset", offset);
+    }
+
+    @Test
     void accumulatorsReadFromTheEngineHaveNoReplayAndBadExecuteRequestsAreRefused() throws Exception {
         try (Server s = new Server()) {
             s.ask("{\"memory\": \"mariana\"}");
