@@ -21,7 +21,7 @@ def _b1_activation(op, data, *, bias=None, scale=1.0, reduce_op=None, reduce_res
     pass
 
 
-@published("activation", _b2_activation, _b1_activation)
+@published("activation", _b2_activation, _b1_activation, defers=True)
 def activation(beta, op, data, bias, scale, reduce_op, reduce_res, reduce_cmd, dst=None, dtype=None):
     """`op(data * scale + bias)` on the Scalar Engine: one fp32 fma, then the function (copy, relu, prelu, abs,
     sign, square at model level; exp, log, tanh, gelu, silu, ... approximate: StrictMath rounded once), written
@@ -82,7 +82,7 @@ def _b1_nc_matmul(stationary, moving, *, is_stationary_onezero=False, is_moving_
     pass
 
 
-@published("nc_matmul", _b2_nc_matmul, _b1_nc_matmul)
+@published("nc_matmul", _b2_nc_matmul, _b1_nc_matmul, defers=True)
 def nc_matmul(beta, stationary, moving, is_stationary_onezero, is_moving_onezero, is_transpose, tile_position,
               tile_size, perf_mode, dst=None, accumulate=None):
     """`stationary.T @ moving` on the Tensor Engine, K the partitions of both: one fp32 fma per k, ascending
@@ -92,9 +92,11 @@ def nc_matmul(beta, stationary, moving, is_stationary_onezero, is_moving_onezero
     accumulates in fp32."""
     # on NC-v2 is_transpose is a profiler hint, and fp32 has no bit-moving transpose mode (the model's
     # transpose_fp32): both run as the ordinary matmul of stationary with moving (the identity kernels pass)
+    mode = getattr(perf_mode, "value", perf_mode)
+    if _session.PENDING and (is_transpose or mode not in (None, "none", 0)):
+        _session.sync_pending()  # the transpose and double-row modes read and write values on the host
     if is_transpose and _session.current().gen != "sunda" and _model_or_none(stationary) in _TRANSPOSED:
         return _transpose_mode(stationary, dst)
-    mode = getattr(perf_mode, "value", perf_mode)
     if mode not in (None, "none", 0, "double_row", "double_row_gen3"):
         raise ValueError(f"nc_matmul: perf_mode={perf_mode!r}: allowed: none, double_row (double_row_gen3)")
     _check_tiles(tile_position, tile_size)

@@ -91,8 +91,14 @@ class Call:
         return model, travel.shape, shape
 
     def scalar(self, option, name, x, bitvec, partitions):
-        """A number (fp32 immediate; an integer's low bits for bitvec) or a [P, 1] / [P] array (one per partition)."""
+        """A number (fp32 immediate; an integer's low bits for bitvec) or a [P, 1] / [P] array (one per partition): in
+        the session's memory its region, which the word reads where it is, else its values."""
         if isinstance(x, np.ndarray):
+            region = _chip.region(x) if x.shape in ((partitions,), (partitions, 1)) else None
+            if region is not None and _dtypes.of_array(x, name)[0] not in _dtypes.BITS_MODELS:
+                _session.current().touch(x)
+                self.opt(option, region)
+                return
             if _session.PENDING:
                 _session.sync_pending()  # its values travel
             if x.shape not in ((partitions,), (partitions, 1)):

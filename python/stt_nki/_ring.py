@@ -1,13 +1,16 @@
 """The session's command queue in shared memory (stt.cli.CommandRing): a call whose tiles all live in the session's
-memory appends its instruction words here and returns; the server runs them as they arrive. The session waits for
-the queue (`wait`) only when Python must see their effect: a host read."""
+memory appends its instruction words (or, for an NKI-level call, its `stt call` arguments) here and returns; the
+server runs them as they arrive. The session waits for the queue (`wait`) only when Python must see their effect: a
+host read."""
+import json
 import time
 
 import numpy as np
 
-# the control block's int64 words, each on a 64-byte line (CommandRing's WRITE, READ, DONE, FAILED, SLEEP), and the
-# client's own count of records it published
-WRITE, READ, DONE, FAILED, SLEEP, POSTED = 0, 8, 16, 24, 32, 40
+# the control block's int64 words, each on a 64-byte line (CommandRing's WRITE, READ, DONE, FAILED, SLEEP, POSTED:
+# the client's own count of records it published, WARNED)
+WRITE, READ, DONE, FAILED, SLEEP, POSTED, WARNED = 0, 8, 16, 24, 32, 40, 48
+WORDS, COMMAND = 0, 1  # a record's kinds
 _PAD = np.array([-1, 0], dtype="<i4").view(np.uint8)
 _SPINS = 20000  # polls of the control block (about 2-4 ms) before waiting in sleeps
 
@@ -20,12 +23,25 @@ class Ring:
         self.data = np.frombuffer(memory, dtype=np.uint8, count=capacity, offset=data)
         self.capacity = capacity
         self.records = {}  # a published record's number -> what made it (the session's note: call, line)
+        self.warned = 0  # how many queued commands' warnings the client has read (WARNED)
 
     @staticmethod
     def record(words):
         """The record of `words` (64-byte instruction words, concatenated): its header, then the words."""
-        return np.concatenate([np.array([len(words) // 64, 0], dtype="<i4").view(np.uint8),
+        return np.concatenate([np.array([len(words) // 64, WORDS], dtype="<i4").view(np.uint8),
                                np.frombuffer(words, dtype=np.uint8)])
+
+    @staticmethod
+    def command(args):
+        """The record of an stt call's arguments `args` (its tiles regions of the session's memory)."""
+        text = json.dumps(list(args)).encode()
+        body = np.zeros(-(-len(text) // 8) * 8, np.uint8)
+        body[:len(text)] = np.frombuffer(text, np.uint8)
+        return np.concatenate([np.array([len(text), COMMAND], dtype="<i4").view(np.uint8), body])
+
+    def warnings(self):
+        """Whether queued commands gave warnings the client has not read (then it asks: {"ring": "warnings"})."""
+        return self.ctl[WARNED] > self.warned
 
     def fits(self, record):
         return len(record) <= self.capacity // 2

@@ -102,6 +102,7 @@ class Session:
         self._reads = []  # the footprints the call being put together reads (touch)
         self.records = {}  # a call's record by what alone decides it (an equal-dtype DMA copy: _dma.copy_into)
         self._calls_again = {}  # a deferred call's key (call_key) -> how to queue it again (_Again)
+        self._commands = {}  # an stt call's arguments -> its record, to queue it when made again (queue_command)
         self._posts = 0  # records this session queued
         self._last_post = None  # the plan of the last record queued
         self._queued = []  # the records of the calls queued since the last sync
@@ -153,10 +154,23 @@ class Session:
                               " (Session(timeout=...)); the session was closed and the next call starts a new server"
                               ) from None
         PENDING.discard(self)
+        if ring.warnings():
+            self._warnings()
         if failed:
             self._failed(failed)
         ring.settle()
         self._queued = []
+
+    def _warnings(self):
+        """Warns about what the queued commands reported (as the same call made at once would), naming the call and
+        the kernel line that issued it."""
+        ring = self._ring
+        ring.warned = int(ring.ctl[_ring.WARNED])
+        js, _ = self._request({"ring": "warnings"}, [])
+        for w in js.get("warnings", []):
+            number, _, message = w.partition(": ")
+            name, line, _ = ring.records.get(int(number.split()[-1]), ("a deferred call", None, 0))
+            warnings.warn(f"{message} (issued at {line})" if line else message, RuntimeWarning, stacklevel=4)
 
     def _failed(self, number):
         """Reads the refused record's verdicts (the server discards the records after it), drops the calls that did
@@ -411,14 +425,46 @@ class Session:
         """Puts a plan's record in the command queue, noting the call at `calls[at]` that made it (and its words, cost
         and no verdicts as the last call's)."""
         self.last_words, self.last_cost, self.last_verdicts = plan.last_words, plan.cost, []
+        self._enqueue(plan.record, at)
+        self._last_post = plan
+
+    def _enqueue(self, record, at):
+        """Posts `record` to the command queue, noting the call at `calls[at]` that made it."""
         self._queued += self.calls[at:]
         first = self.calls[at] if len(self.calls) > at else {}
         note = (first.get("name", "a call"), first.get("line"), at)
-        if self._ring.post(plan.record, note, self._room):
+        if self._ring.post(record, note, self._room):
             self._wake()
         self._posts += 1
-        self._last_post = plan
         PENDING.add(self)
+
+    def queue_command(self, args):
+        """Queues an stt call made before with the same arguments `args` (`learn_command`: its tiles all regions of
+        the session's memory, its outputs written there): it returns at once and runs in order with the queued words;
+        its warnings and a refusal come at the next sync. False when it cannot be queued (it is then sent)."""
+        known = self._commands.get(tuple(args))
+        if known is None or self._ring is None:
+            return False
+        with self._lock:
+            record = _ring.Ring.command(args)
+            if self._ring is None or not self._ring.fits(record):
+                return False
+            self._settle()
+            at = len(self.calls)
+            self.record(dict(known))
+            self.last_words, self.last_cost, self.last_verdicts = [], None, []
+            self._enqueue(record, at)
+            self._last_post = None
+            return True
+
+    def learn_command(self, args):
+        """After an stt call with arguments `args` ran as a request, its tiles all regions of the session's memory
+        and its outputs written there: the same call is queued from now on (`queue_command`), unless it warned."""
+        if self._ring is None or not self.calls or self.calls[-1].get("warnings"):
+            return
+        if len(self._commands) >= _PLANS:
+            self._commands.clear()
+        self._commands[tuple(args)] = {k: v for k, v in self.calls[-1].items() if k not in ("reads", "writes", "line")}
 
     def call_key(self, name, args, kwargs):
         """What decides a call's instruction words: its name, each tile's place in the session's memory, each

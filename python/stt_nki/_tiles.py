@@ -309,15 +309,23 @@ def arange(*args):
 def broadcast_to(x, shape, dtype=None):
     """`nl.broadcast_to(x, shape, dtype=None)`: a tile of `shape` holding x's elements repeated along its size-1
     dimensions (data movement, bits kept), cast to `dtype` when given (tensor_copy). A 1-D tile [P] is [P, 1], its
-    axis the partitions (tile_broadcast, FAMILY-NEXT §0.2): a free-axis reduction's [P] repeats along the free axes."""
+    axis the partitions (tile_broadcast, FAMILY-NEXT §0.2): a free-axis reduction's [P] repeats along the free axes.
+    It waits only for the queued calls that write x; inside a kernel the new tile is in SBUF, so that the calls on it
+    are queued too."""
+    _session.sync_for(x)
     x, shape = np.asarray(x), tuple(int(n) for n in shape)
     if x.ndim == 1 and len(shape) > 1:
         x = x.reshape(x.shape + (1,) * (len(shape) - 1))
     try:
-        out = _dtypes.wrap(np.ascontiguousarray(np.broadcast_to(x, shape)))
+        spread = np.broadcast_to(x, shape)
     except ValueError:
         raise ValueError(f"broadcast_to: x {x.shape} into shape={shape}: each dimension must equal the target's or"
                          " be 1 (a 1-D tile [P] is [P, 1])") from None
+    out = _chip.new_tile(shape, _dtypes.of_array(x, "x")[0]) if x.size else None
+    if out is None or out.dtype != x.dtype:
+        out = _dtypes.wrap(np.ascontiguousarray(spread))
+    else:
+        np.copyto(out.view(np.ndarray), spread)
     if dtype is not None and _dtypes.named(dtype, "dtype") != _dtypes.of_array(out, "x")[0]:
         return isa.tensor_copy(out, dtype=dtype)
     return out

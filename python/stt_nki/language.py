@@ -482,7 +482,9 @@ from ._nl_names import *  # noqa: E402,F401,F403 (the rest of NKI's published na
 # nl.store wait only for the queued calls that touch their bytes (_dma.copy_into)
 _NOT_HOST_READS = {"load", "store", "arange", "ds", "mgrid", "ndarray", "empty_like", "program_id", "num_programs",
               "program_ndim", "par_dim", "nc", "spmd_dim", "affine_range", "sequential_range", "static_range", "range",
-              "tile_shape", "broadcast_shape"}
+              "tile_shape", "broadcast_shape", "broadcast_to", "zeros", "ones", "full", "zeros_like", "ones_like"}
+# broadcast_to waits for the bytes it reads itself; zeros/ones/full allocate (waiting for the calls on those bytes)
+# and memset
 for _name, _fn in list(globals().items()):
     if isinstance(_fn, _types.FunctionType) and not _name.startswith("_") and _name not in _NOT_HOST_READS:
         globals()[_name] = _session.synced(_fn)

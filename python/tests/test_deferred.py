@@ -347,3 +347,29 @@ def test_an_nki_level_call_on_tiles_in_the_sessions_memory_reads_and_writes_them
     assert len(act) == 1 and act[0][1] == {} and act[0][2] == []  # no tile travelled either way
     assert any(arg.startswith("data=sbuf:") for arg in act[0][0])
     assert any(arg.startswith("dst=sbuf:") for arg in act[0][0])
+
+
+def test_an_nki_level_call_made_again_on_the_same_tiles_is_queued_and_its_warnings_come_at_the_sync():
+    a = RNG.uniform(1.0, 2.0, (128, 64)).astype(np.float32)
+    lines = []
+
+    def kernel(a):
+        out = nl.ndarray((2,) + a.shape, dtype=nl.float32, buffer=nl.shared_hbm)
+        t, u = nl.load(a), nl.ndarray(a.shape, dtype=nl.float32, buffer=nl.sbuf)
+        for k in range(2):
+            nisa.activation(dst=u, op=nl.log, data=t)  # the second time on the same tiles: queued
+            lines.append(inspect.currentframe().f_lineno - 1)
+            nl.store(out[k], u)
+            nisa.tensor_scalar(dst=t, data=t, op0=nl.multiply, operand0=-1.0)  # queued: log's input now negative
+        return out
+
+    with stt_nki.Session() as s:
+        run, sent = s.run, []
+        s.run = lambda args, arrays, outputs: sent.append(args[:2]) or run(args, arrays, outputs)
+        with pytest.warns(RuntimeWarning) as caught:
+            got = stt_nki.simulate(kernel)(a)
+    np.testing.assert_allclose(got[0], np.log(a), rtol=1e-6)
+    assert np.isnan(got[1]).all()  # log of a negative number
+    assert sent.count(["call", "activation"]) == 1  # the second went through the queue
+    message = next(str(w.message) for w in caught if "activation" in str(w.message))
+    assert "outside" in message and f"test_deferred.py:{lines[1]}" in message

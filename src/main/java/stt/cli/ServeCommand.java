@@ -70,7 +70,7 @@ final class ServeCommand extends Subcommand {
         InputStream in = new BufferedInputStream(stdin);
         Main.Reusable cli = new Main.Reusable();
         NeuronCore core = new NeuronCore();
-        SharedMemory shared = new SharedMemory();
+        SharedMemory shared = new SharedMemory(args -> queued(cli, core, args));
         if (training) {
             return new ServeTraining(cli, core, shared).run();
         }
@@ -136,6 +136,12 @@ final class ServeCommand extends Subcommand {
             if (json.path("ring").asText().equals("failure")) {
                 return ringFailure(json, shared.ring());
             }
+            if (json.path("ring").asText().equals("warnings")) {
+                ObjectNode reply = reply(json).put("code", ExitCode.OK).put("out", "").put("err", "");
+                ArrayNode list = reply.putArray("warnings");
+                (shared.ring() == null ? List.<String>of() : shared.ring().takeWarnings()).forEach(list::add);
+                return Frame.of(reply, Map.of());
+            }
             if (json.has("execute")) {
                 Served record = new Served();
                 StringBuilder err = new StringBuilder();
@@ -172,6 +178,24 @@ final class ServeCommand extends Subcommand {
         reply.put("code", ExitCode.INVALID).put("out", "").put("err", "stt: eval: " + f.message() + "\n")
                 .put("record", f.record());
         return Frame.of(reply, Map.of());
+    }
+
+    /**
+     * Runs a command record of the session's queue (an {@code stt call} on regions of the session's memory) as a
+     * request without arrays would run: its warnings, or an InputException with its error.
+     */
+    static List<String> queued(Main.Reusable cli, NeuronCore core, List<String> args) {
+        StringWriter e = new StringWriter();
+        Served record = new Served();
+        int code = ScopedValue.where(Programs.MEMORY, new HashMap<String, byte[]>()).where(Served.RECORD, record)
+                .where(NeuronCore.CURRENT, core).call(() -> cli.run(args.toArray(String[]::new),
+                        InputStream.nullInputStream(), new PrintWriter(new StringWriter()), new PrintWriter(e),
+                        OutputStream.nullOutputStream()));
+        if (code != ExitCode.OK) {
+            throw new InputException(e.toString().strip().replaceFirst("^stt: ", ""));
+        }
+        return record.calls.stream().flatMap(c -> c.outcome().warnings().stream().map(w -> c.call().name() + ": " + w))
+                .toList();
     }
 
     /** Runs one request's command on its arrays; a malformed request gets exit 2 and says why. */

@@ -30,8 +30,14 @@ import stt.npy.NpyArray;
  * after the client has written their inputs itself, as a DMA would.
  */
 final class SharedMemory {
+    private final CommandRing.Commands commands;
     private Path dir;
     private CommandRing ring;
+
+    /** @param commands runs the command records of the session's queue */
+    SharedMemory(CommandRing.Commands commands) {
+        this.commands = commands;
+    }
 
     /** The session's command queue, or null before a memory request asked for one. */
     CommandRing ring() {
@@ -76,7 +82,7 @@ final class SharedMemory {
         Machine m = core.machine(gen);
         if (request.path("ring").asBoolean(false)) {
             if (ring == null) {
-                ring = CommandRing.create(dir, gen, Engines.named(request.path("engine").asText("fast")));
+                ring = CommandRing.create(dir, gen, Engines.named(request.path("engine").asText("fast")), commands);
             }
             reply.putObject("ring").put("path", ring.file().toString()).put("size", ring.size())
                     .put("data", CommandRing.DATA).put("capacity", CommandRing.CAPACITY);

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stt.api.NeuronCore;
@@ -57,6 +58,24 @@ class CommandRingTest {
             file.set(LONG, CommandRing.WRITE, end);
         }
 
+        void command(String json) {
+            byte[] text = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            long at = CommandRing.DATA + end % CommandRing.CAPACITY;
+            file.set(INT, at, text.length);
+            file.set(INT, at + 4, CommandRing.COMMAND);
+            MemorySegment.copy(MemorySegment.ofArray(text), 0, file, at + 8, text.length);
+            end += 8 + (text.length + 7) / 8 * 8;
+            file.set(LONG, CommandRing.WRITE, end);
+        }
+
+        void header(int count, int kind) {
+            long at = CommandRing.DATA + end % CommandRing.CAPACITY;
+            file.set(INT, at, count);
+            file.set(INT, at + 4, kind);
+            end += 8;
+            file.set(LONG, CommandRing.WRITE, end);
+        }
+
         void pad() {
             long at = end % CommandRing.CAPACITY;
             file.set(INT, CommandRing.DATA + at, -1);
@@ -74,7 +93,7 @@ class CommandRingTest {
             throws Exception {
         NeuronCore core = new NeuronCore();
         core.map(Generation.SUNDA, dir);
-        CommandRing ring = CommandRing.create(dir, Generation.SUNDA, EngineProvider.named("fast"));
+        CommandRing ring = CommandRing.create(dir, Generation.SUNDA, EngineProvider.named("fast"), args -> List.of());
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(ring.file()))).isEqualTo("rw-------");
         Machine m = core.machine(Generation.SUNDA);
         for (int k = 0; k < 4; k++) {
@@ -114,6 +133,53 @@ class CommandRingTest {
             assertThat(c.control(CommandRing.READ)).isEqualTo(c.end).isEqualTo(CommandRing.CAPACITY + 8 + 128);
             assertThat(m.readBits(Space.SBUF, 0, 0x100, 4)).isEqualTo(0x40400000);
             assertThat(m.readBits(Space.SBUF, 0, 0x140, 4)).isEqualTo(0x40400000);
+        }
+    }
+
+    @Test
+    void commandRecordsRunInOrderWithTheWordsAndARefusedOrCorruptOneStopsTheQueue(@TempDir Path dir)
+            throws Exception {
+        NeuronCore core = new NeuronCore();
+        core.map(Generation.SUNDA, dir);
+        List<List<String>> ran = new java.util.ArrayList<>();
+        CommandRing ring = CommandRing.create(dir, Generation.SUNDA, EngineProvider.named("fast"), args -> {
+            ran.add(args);
+            if (args.contains("bad")) {
+                throw new InputException("call: bad: refused");
+            }
+            return args.contains("warn") ? List.of("a warning") : List.of();
+        });
+        try (Arena arena = Arena.ofConfined();
+                FileChannel ch = FileChannel.open(ring.file(), StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            Client c = new Client(ch.map(FileChannel.MapMode.READ_WRITE, 0, ring.size(), arena));
+            c.command("[\"call\", \"x\"]");
+            c.post(add(0x80, "fp32"));
+            c.command("[\"call\", \"warn\"]");
+            c.command("[\"call\", \"bad\"]");
+            c.command("[\"call\", \"after\"]");
+            ring.drain(core);
+            assertThat(ran).containsExactly(List.of("call", "x"), List.of("call", "warn"), List.of("call", "bad"));
+            assertThat(c.control(CommandRing.DONE)).isEqualTo(3);
+            assertThat(c.control(CommandRing.FAILED)).isEqualTo(4);
+            assertThat(c.control(CommandRing.WARNED)).isEqualTo(1);
+            assertThat(ring.takeWarnings()).containsExactly("record 3: a warning");
+            assertThat(ring.takeWarnings()).isEmpty();
+            assertThat(ring.takeFailure().message()).isEqualTo("call: bad: refused");
+            assertThat(c.control(CommandRing.DONE)).isEqualTo(5); // "after" discarded, never run
+            assertThat(ran).hasSize(3);
+
+            c.command("[\"eval\", \"--data\", \"x.npy\"]"); // only an stt call may be queued
+            ring.drain(core);
+            assertThat(ring.takeFailure().message()).contains("stt call");
+
+            c.file.set(LONG, CommandRing.POSTED, 8); // the client's count: 6 records, then 2 published below
+            c.header(1 << 30, CommandRing.WORDS); // a count past the buffer
+            c.command("[\"call\", \"later\"]");
+            ring.drain(core);
+            assertThat(ring.takeFailure().message()).contains("corrupt");
+            assertThat(c.control(CommandRing.DONE)).isEqualTo(8);
+            assertThat(c.control(CommandRing.READ)).isEqualTo(c.end);
+            assertThat(ran).hasSize(3);
         }
     }
 }
