@@ -1,9 +1,11 @@
 """Kernel runs on a warm session: wall time, calls and time per call (docs/performance.md, "Kernels").
 
-    PYTHONPATH=python python3 bench/kernel_calls.py [--repeat 3]
+    PYTHONPATH=python python3 bench/kernel_calls.py [--repeat 3] [--warm 1]
 
-Each kernel runs once to warm the session (JVM start, C2, the shared SBUF's replay plans), then --repeat times; the
-best run is reported. Kernels: a synthetic loop of [128 x 512] fp32 tiles (load, tensor_scalar, tensor_tensor, store:
+Each kernel runs --warm times to warm the session (JVM start, C2, the shared SBUF's replay plans, the calls learnt for
+the command queue), then --repeat times; the best run is reported. The JIT takes about five runs of a kernel to reach
+its steady pace: --warm 6 shows it. Kernels: a synthetic loop of [128 x 512] fp32 tiles (load, tensor_scalar,
+tensor_tensor, store:
 4 calls an iteration), and the public tutorial kernels of python/tests/kernels (mamba v3, the tiled matmul). Beside
 each: the same calls' NumPy replay (bench/numpy_replay.py), per call, and the ratio of the two wall times."""
 import argparse
@@ -36,8 +38,9 @@ def loop_kernel(a, b, iterations):
     return out
 
 
-def best(run, repeat):
-    run()
+def best(run, repeat, warm=1):
+    for _ in range(warm):
+        run()
     times = []
     for _ in range(repeat):
         started = time.perf_counter()
@@ -49,6 +52,7 @@ def best(run, repeat):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--warm", type=int, default=1, help="runs before the timed ones (default 1)")
     opts = parser.parse_args()
     rng = np.random.default_rng(0)
     a = rng.standard_normal((100, 128, 512)).astype(np.float32)
@@ -70,7 +74,7 @@ def main():
     }
     print(f"{'kernel':70} {'wall ms':>9} {'calls':>6} {'us/call':>8} {'numpy us/call':>14} {'ratio':>6}  by engine")
     for name, run in cases.items():
-        seconds, report = best(run, opts.repeat)
+        seconds, report = best(run, opts.repeat, opts.warm)
         _, calls = numpy_replay.recorded(run)
         numpy_seconds = numpy_replay.replay(calls, opts.repeat)
         print(f"{name:70} {seconds * 1e3:9.1f} {report['calls']:6d} {seconds * 1e6 / report['calls']:8.0f}"

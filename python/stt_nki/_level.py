@@ -2,8 +2,8 @@
 and the Vector Engine calls whose words are not sourced. Each is one `stt call NAME ARG=VALUE` on the session's
 NeuronCore (so activation's reduce registers and range_select's accumulators persist across calls), in both of NKI's
 call forms. A tile in the session's shared memory travels as its region, and an output can be written straight into
-one (`direct`); other tiles travel as .npy bytes. The reply's record (engine, fidelity level, [MODEL] decisions, estimated cycles, warnings) goes into the
-session's `calls`."""
+one (`direct`); other tiles travel as .npy bytes. The reply's record (engine, fidelity level, [MODEL] decisions,
+estimated cycles, warnings) goes into the session's `calls`."""
 import numpy as np
 
 from . import _chip, _dtypes, _session

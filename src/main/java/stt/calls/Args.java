@@ -13,8 +13,8 @@ import stt.machine.Tile;
 /**
  * The arguments of one NKI-level call, by NKI's names, each read as the kind it is: a tile (a {@code .npy} file or
  * an in-memory {@code @name}, optionally {@code dtype:} first to read its bytes as that dtype, or a region of the
- * session's memory; the caller resolves it), a number, an integer, a flag, a name, a dtype, an access pattern. Every error names the
- * call, the argument, its value and the rule.
+ * session's memory; the caller resolves it), a number, an integer, a flag, a name, a dtype, an access pattern. Every
+ * error names the call, the argument, its value and the rule.
  */
 public final class Args {
     private final LevelCall call;

@@ -139,7 +139,8 @@ final class CommandRing {
                 return;
             }
             int count = segment.get(INT, DATA + at);
-            if (count >= 0 && !(segment.get(INT, DATA + at + 4) == COMMAND ? command(at, count) : words(m, at, count))) {
+            boolean isCommand = segment.get(INT, DATA + at + 4) == COMMAND;
+            if (count >= 0 && !(isCommand ? command(at, count) : words(m, at, count))) {
                 return;
             }
             read += size;

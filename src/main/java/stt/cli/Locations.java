@@ -49,7 +49,7 @@ final class Locations {
         return new Region(at, rows, cols, elementDtype(p[4], what));
     }
 
-    /** The session's machine of {@code gen}, which a region names (only stt serve keeps one); {@code what} in errors. */
+    /** The session's machine of {@code gen}, which a region names (only stt serve keeps one); {@code what}: errors. */
     static Machine session(String what, Generation gen) {
         if (!NeuronCore.CURRENT.isBound()) {
             throw new InputException(what + ": a memory region names the session's NeuronCore, which only stt serve"
