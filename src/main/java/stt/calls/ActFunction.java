@@ -104,6 +104,23 @@ enum ActFunction {
         return ArithAlu.canonical(f);
     }
 
+    /**
+     * {@link #apply} on {@code row[at .. at + n - 1]} in place: exp a vector of lanes at a time where the JVM has the
+     * Vector API ({@link ExpRow}: the same bits), every other function element by element.
+     */
+    void applyRow(float[] row, int at, int n) {
+        if (this == EXP && Matmul.LANES) {
+            ExpRow.exp(row, at, row, at, n);
+            for (int k = at; k < at + n; k++) {
+                row[k] = ArithAlu.canonical(row[k]);
+            }
+            return;
+        }
+        for (int k = at; k < at + n; k++) {
+            row[k] = apply(row[k]);
+        }
+    }
+
     /** Whether y is inside the function's valid input range [N32S] (NaN is outside every bounded one). */
     boolean inRange(float y) {
         if (low == Double.NEGATIVE_INFINITY && high == Double.POSITIVE_INFINITY) {

@@ -66,10 +66,11 @@ final class Activation {
             for (int k = 0; k < cols; k++) {
                 float y = Math.fma(x[p * cols + k], scale[p], bias[p]);
                 outside += fn.inRange(y) ? 0 : 1;
-                f[p * cols + k] = fn.apply(y);
-                if (fold) {
-                    regs[p] = ArithAlu.canonical(regs[p] + f[p * cols + k]);
-                }
+                f[p * cols + k] = y;
+            }
+            fn.applyRow(f, p * cols, cols);
+            for (int k = 0; fold && k < cols; k++) {
+                regs[p] = ArithAlu.canonical(regs[p] + f[p * cols + k]);
             }
         }
         Tile dst = Tile.ofFloats(out, rows, cols, f);

@@ -76,7 +76,7 @@ final class CallCommand extends Subcommand {
             if (Locations.isRegion(o.getValue())) {
                 String what = "call: --out " + o.getKey() + "=" + o.getValue();
                 Locations.Region r = Locations.region(o.getValue(), what);
-                Locations.read(r, what, gen);
+                Locations.checkInside(r, what, gen);
                 regions.put(o.getKey(), r);
             } else {
                 Programs.checkWritable(Path.of(o.getValue()));

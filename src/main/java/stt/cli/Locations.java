@@ -68,13 +68,22 @@ final class Locations {
         }
     }
 
+    /** Checks that region {@code r} lies in the session's machine of {@code gen}, reading nothing. */
+    static void checkInside(Region r, String what, Generation gen) {
+        try {
+            session(what, gen).checkRange(r.at(), r.rows(), (long) r.cols() * r.dtype().size());
+        } catch (IllegalArgumentException ex) {
+            throw new InputException(what + ": " + ex.getMessage());
+        }
+    }
+
     /** Checks that {@code t} fits region {@code r} exactly (rows, columns, dtype) and lies in the machine. */
     static void checkFits(Region r, Tile t, String what, Generation gen) {
         if (t.rows() != r.rows() || t.cols() != r.cols() || t.dtype() != r.dtype()) {
             throw new InputException(what + ": the region is " + r.rows() + "x" + r.cols() + " " + r.dtype().isaName()
                     + "; the output is " + t.rows() + "x" + t.cols() + " " + t.dtype().isaName());
         }
-        read(r, what, gen);
+        checkInside(r, what, gen);
     }
 
     /** Writes {@code t} into region {@code r} (checked by {@link #checkFits}). */

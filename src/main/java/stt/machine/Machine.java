@@ -158,7 +158,13 @@ public final class Machine {
                 size);
     }
 
-    private void checkRange(MemoryRef at, int rows, long rowBytes) {
+    /**
+     * Checks that {@code rows} partitions of {@code rowBytes} bytes from {@code at} lie in this generation's active
+     * memory, as {@link #read} and {@link #write} need them to.
+     *
+     * @throws IllegalArgumentException naming the rows or bytes that do not
+     */
+    public void checkRange(MemoryRef at, int rows, long rowBytes) {
         int active = gen.activeBytes(at.space());
         if (active == 0) {
             throw new IllegalArgumentException(gen + " has no " + at.space().isaName());
