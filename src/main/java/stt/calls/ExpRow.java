@@ -42,15 +42,26 @@ final class ExpRow {
         int step = D.length();
         int i = 0;
         for (; i + step <= n; i += step) {
-            DoubleVector x = FloatVector.fromArray(HALF, in, from + i).convertShape(VectorOperators.F2D, D, 0)
-                    .reinterpretAsDoubles();
-            if (!x.abs().compare(VectorOperators.LT, LIMIT).allTrue()) { // NaN compares false: scalar too
+            if (!vector(in, from + i, out, at + i)) {
                 scalar(in, from + i, out, at + i, step);
-                continue;
             }
-            lanes(x).convertShape(VectorOperators.D2F, HALF, 0).reinterpretAsFloats().intoArray(out, at + i);
         }
         scalar(in, from + i, out, at + i, n - i);
+    }
+
+    /**
+     * One vector of lanes from {@code in[from ..]} into {@code out[at ..]}; false, having written nothing, when a lane
+     * is outside the main path. Loads, arithmetic and stores in one method, so that the JIT compiles them together
+     * (no vector crosses a call).
+     */
+    private static boolean vector(float[] in, int from, float[] out, int at) {
+        DoubleVector x = FloatVector.fromArray(HALF, in, from).convertShape(VectorOperators.F2D, D, 0)
+                .reinterpretAsDoubles();
+        if (!x.abs().compare(VectorOperators.LT, LIMIT).allTrue()) { // NaN compares false: scalar too
+            return false;
+        }
+        lanes(x).convertShape(VectorOperators.D2F, HALF, 0).reinterpretAsFloats().intoArray(out, at);
+        return true;
     }
 
     private static void scalar(float[] in, int from, float[] out, int at, int n) {
