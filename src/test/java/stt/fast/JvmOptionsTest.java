@@ -50,13 +50,17 @@ class JvmOptionsTest {
     void everyVectorHelperOfTheFastEngineIsForcedInline() throws Exception {
         Set<String> helpers = new TreeSet<>();
         Set<String> others = new TreeSet<>();
-        Path dir = Path.of(ArithKernel.class.getResource("ArithKernel.class").toURI()).getParent();
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
-                String name = f.getFileName().toString();
-                Class<?> c = Class.forName("stt.fast." + name.substring(0, name.length() - ".class".length()));
-                for (Method m : c.getDeclaredMethods()) {
-                    (vectorTyped(m) ? helpers : others).add(c.getName() + "::" + m.getName());
+        for (Class<?> in : new Class<?>[] {ArithKernel.class, Class.forName("stt.calls.ExpRow")}) { // the engine's
+            // kernels, and the NKI-level calls' rows
+            String pkg = in.getPackageName();
+            Path dir = Path.of(in.getResource(in.getSimpleName() + ".class").toURI()).getParent();
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
+                    String name = f.getFileName().toString();
+                    Class<?> c = Class.forName(pkg + "." + name.substring(0, name.length() - ".class".length()));
+                    for (Method m : c.getDeclaredMethods()) {
+                        (vectorTyped(m) ? helpers : others).add(c.getName() + "::" + m.getName());
+                    }
                 }
             }
         }
