@@ -373,3 +373,21 @@ def test_an_nki_level_call_made_again_on_the_same_tiles_is_queued_and_its_warnin
     assert sent.count(["call", "activation"]) == 1  # the second went through the queue
     message = next(str(w.message) for w in caught if "activation" in str(w.message))
     assert "outside" in message and f"test_deferred.py:{lines[1]}" in message
+
+
+def test_a_killed_server_with_nki_level_calls_in_flight_is_one_server_error_and_leaves_no_file():
+    with stt_nki.Session() as s:
+        _chip.of(s)
+        t, u = (s.sbuf()[:, -8192 * k:-8192 * k + 4096 or None].view(np.float32) for k in (2, 1))
+        t[...] = 0.5
+        for _ in range(200):  # [128 x 1024] exp activations on SBUF tiles: the first sent, the others queued
+            nisa.activation(dst=u, op=nl.exp, data=t)
+        assert s._ring.pending()
+        folders = processes.folders(s._proc.pid)
+        s._proc.kill()
+        with pytest.raises(stt_nki.ServerError, match="stt serve ended"):
+            s.sync()
+        assert not [d for d in folders if os.path.exists(d)]
+        a = np.full((2, 3), 0.5, np.float32)
+        want = np.exp(a.astype(np.float64)).astype(np.float32)  # the model's: the double formula, rounded once
+        np.testing.assert_array_equal(nisa.activation(op=nl.exp, data=a), want)
