@@ -301,19 +301,19 @@ public enum Decision {
             + " that placement"
             + " finds no gap, the tensor is held outside the core's memory (its calls stage it) instead of being"
             + " refused. A kernel that passes data through an alias is not modelled."),
-    LEVEL_CALL_COSTS("level_call_costs: an NKI-level call NKI 2.26 gives no cost line (exponential, bn_stats,"
+    LEVEL_CALL_COSTS("an NKI-level call NKI 2.26 gives no cost line (exponential, bn_stats,"
             + " bn_aggr, max8, nc_find_index8, nc_match_replace8, nc_stream_shuffle, tensor_partition_reduce, the gathers"
             + " (nc_n_gather, local_gather, sequence_bounds, nonzero_with_count), the"
             + " GpSimd tensor_tensor / tensor_scalar) costs max(MIN_II, N) engine cycles per input tile, N its"
             + " elements per partition: the architecture guide's rule of about N cycles per input tile."),
-    DMA_COST("dma_cost: a dma_copy or dma_transpose costs 500 ns, then its bytes at min(16, P) queues of 27 GiB/s,"
+    DMA_COST("a dma_copy or dma_transpose costs 500 ns, then its bytes at min(16, P) queues of 27 GiB/s,"
             + " at most the NeuronCore's share of HBM (the device's bandwidth over its cores); every generation has 16"
             + " queues of 27 GiB/s per core; DMA costs are nanoseconds (a 1 GHz 'clock')."),
-    TIMELINE_SCHEDULE("timeline_schedule: each engine runs its calls in program order; a call starts when its engine"
+    TIMELINE_SCHEDULE("each engine runs its calls in program order; a call starts when its engine"
             + " (DMA: its min(16, P) earliest free queues) is free and every earlier call it shares bytes with (RAW,"
             + " WAR, WAW) has ended, a compute call 100 cycles of its own engine after (the static overhead between"
             + " dependent instructions); the 60-cycle tensor access overhead is inside MIN_II, not added."),
-    STRIDED_ACCESS("strided_access: a compute call (any engine but DMA) that reads or writes SBUF or PSUM with a"
+    STRIDED_ACCESS("a compute call (any engine but DMA) that reads or writes SBUF or PSUM with a"
             + " most-minor free stride above 16 bytes takes twice its formula's time in the timeline, on every"
             + " generation (the trn1 guide's half bandwidth, stated for NeuronCore-v2; the later guides do not restate"
             + " it); the call's cycles stay its formula's."),
