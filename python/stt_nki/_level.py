@@ -51,12 +51,13 @@ class Level:
     def tile(self, key, a, rows_limit=128, origin=None):
         """An array as a [rows, F] tile (its free dims flattened in C order): returns (model dtype, rows, F). The call
         reads `origin` (the array `a` was copied from), else `a`."""
+        what = f"{self.name}: {key}"
         region = _chip.region(a) if origin is None and a.ndim >= 1 and 1 <= a.shape[0] <= rows_limit else None
         if region is not None:  # the server reads it where it is (the queued calls that write it run first: run)
             _session.current().touch(a)
             self.args.append(f"{key}={region}")
-            return _dtypes.of_array(a, key)[0], a.shape[0], a.size // a.shape[0]
-        model, tile = flat(a, f"{self.name}: {key}", rows_limit)
+            return _dtypes.of_array(a, what)[0], a.shape[0], a.size // a.shape[0]
+        model, tile = flat(a, what, rows_limit)
         _session.current().touch(a if origin is None else origin)
         self.arrays[key + ".npy"] = tile
         prefix = model + ":" if model in _dtypes.BITS_MODELS else ""

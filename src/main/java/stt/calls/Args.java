@@ -9,6 +9,7 @@ import java.util.function.Function;
 import stt.isa.Dtype;
 import stt.isa.Generation;
 import stt.machine.Tile;
+import stt.text.MemoryText;
 
 /**
  * The arguments of one NKI-level call, by NKI's names, each read as the kind it is: a tile (a {@code .npy} file or
@@ -84,11 +85,8 @@ public final class Args {
         if (text == null) {
             return false;
         }
-        if (text.startsWith("sbuf:") || text.startsWith("psum:")) {
-            return true;
-        }
         String ref = text.substring(text.indexOf(':') + 1);
-        return ref.startsWith("@") || ref.endsWith(".npy");
+        return MemoryText.namesMemory(text) || ref.startsWith("@") || ref.endsWith(".npy");
     }
 
     public float number(String name, float otherwise) {

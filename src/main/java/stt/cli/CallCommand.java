@@ -97,7 +97,7 @@ final class CallCommand extends Subcommand {
                         + " (its arguments do not ask for it)");
             }
             if (regions.containsKey(o.getKey())) {
-                Locations.checkFits(regions.get(o.getKey()), t, "call: --out " + o.getKey() + "=" + o.getValue(), gen);
+                Locations.checkFits(regions.get(o.getKey()), t, "call: --out " + o.getKey() + "=" + o.getValue());
             }
         }
         for (Map.Entry<String, String> o : outs.entrySet()) {

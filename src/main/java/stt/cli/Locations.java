@@ -30,7 +30,7 @@ final class Locations {
 
     /** True when {@code text} names memory ({@code sbuf:...} or {@code psum:...}) rather than a file. */
     static boolean isRegion(String text) {
-        return text.startsWith("sbuf:") || text.startsWith("psum:");
+        return MemoryText.namesMemory(text);
     }
 
     /** Parses {@code MEM:P:OFF:ROWSxCOLS:DTYPE}, e.g. {@code sbuf:0:0x1000:128x512:fp32}. */
@@ -77,16 +77,15 @@ final class Locations {
         }
     }
 
-    /** Checks that {@code t} fits region {@code r} exactly (rows, columns, dtype) and lies in the machine. */
-    static void checkFits(Region r, Tile t, String what, Generation gen) {
+    /** Checks that {@code t} fits region {@code r} exactly: rows, columns and dtype. */
+    static void checkFits(Region r, Tile t, String what) {
         if (t.rows() != r.rows() || t.cols() != r.cols() || t.dtype() != r.dtype()) {
             throw new InputException(what + ": the region is " + r.rows() + "x" + r.cols() + " " + r.dtype().isaName()
                     + "; the output is " + t.rows() + "x" + t.cols() + " " + t.dtype().isaName());
         }
-        checkInside(r, what, gen);
     }
 
-    /** Writes {@code t} into region {@code r} (checked by {@link #checkFits}). */
+    /** Writes {@code t} into region {@code r} ({@link #checkInside} and {@link #checkFits} passed). */
     static void write(Region r, Tile t, Generation gen) {
         session("", gen).write(r.at(), t);
     }

@@ -187,15 +187,23 @@ final class ServeCommand extends Subcommand {
     static List<String> queued(Main.Reusable cli, NeuronCore core, List<String> args) {
         StringWriter e = new StringWriter();
         Served record = new Served();
-        int code = ScopedValue.where(Programs.MEMORY, new HashMap<String, byte[]>()).where(Served.RECORD, record)
-                .where(NeuronCore.CURRENT, core).call(() -> cli.run(args.toArray(String[]::new),
-                        InputStream.nullInputStream(), new PrintWriter(new StringWriter()), new PrintWriter(e),
-                        OutputStream.nullOutputStream()));
+        int code = run(cli, core, args, new HashMap<>(), record, new StringWriter(), e);
         if (code != ExitCode.OK) {
             throw new InputException(e.toString().strip().replaceFirst("^stt: ", ""));
         }
         return record.calls.stream().flatMap(c -> c.outcome().warnings().stream().map(w -> c.call().name() + ": " + w))
                 .toList();
+    }
+
+    /**
+     * Runs stt {@code args} on {@code core} as serve runs a command: its arrays in and out of {@code memory}, what it
+     * ran recorded in {@code record}, what it printed in {@code out} and {@code err}; its exit code.
+     */
+    private static int run(Main.Reusable cli, NeuronCore core, List<String> args, Map<String, byte[]> memory,
+            Served record, StringWriter out, StringWriter err) {
+        return ScopedValue.where(Programs.MEMORY, memory).where(Served.RECORD, record).where(NeuronCore.CURRENT, core)
+                .call(() -> cli.run(args.toArray(String[]::new), InputStream.nullInputStream(), new PrintWriter(out),
+                        new PrintWriter(err), OutputStream.nullOutputStream()));
     }
 
     /** Runs one request's command on its arrays; a malformed request gets exit 2 and says why. */
@@ -215,10 +223,7 @@ final class ServeCommand extends Subcommand {
             Map<String, byte[]> memory = new HashMap<>(request.arrays());
             Served record = new Served();
             core.drainTransfers();
-            int code = ScopedValue.where(Programs.MEMORY, memory).where(Served.RECORD, record)
-                    .where(NeuronCore.CURRENT, core).call(() -> cli.run(args.toArray(String[]::new),
-                            InputStream.nullInputStream(), new PrintWriter(o), new PrintWriter(e),
-                            OutputStream.nullOutputStream()));
+            int code = run(cli, core, args, memory, record, o, e);
             ObjectNode json = reply(request.json());
             described(json, record);
             Map<String, byte[]> results = new LinkedHashMap<>();

@@ -26,6 +26,11 @@ public final class MemoryText {
         }
     }
 
+    /** True when {@code text} starts with a memory's name and a colon ({@code sbuf:...}, {@code psum:...}). */
+    public static boolean namesMemory(String text) {
+        return Arrays.stream(Space.values()).anyMatch(s -> text.startsWith(s.isaName() + ":"));
+    }
+
     /** Parses a location; {@code expected} is what the caller accepts there, for the message when it is none. */
     static MemoryRef parse(String text, String expected) throws SyntaxException {
         String[] parts = text.split(":", -1);
